@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { ErrorStatus, PAYLOAD_LIMIT_BYTES } from '@coderoom/domain';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
+import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { registerMailboxRoutes } from './modules/mailbox/mailbox.routes.js';
+import { createMailboxService } from './modules/mailbox/mailbox.service.js';
+import { createSessionStore } from './platform/auth/sessions.js';
+import { type Clock, systemClock } from './platform/clock.js';
+import type { AppConfig } from './platform/config.js';
+import type { Database } from './platform/db/database.js';
+import { AppError, PlatformMessages, registerErrorHandler } from './platform/http/errors.js';
+import { createRateLimiter } from './platform/http/rateLimit.js';
+import { registerRequestSecurity } from './platform/http/security.js';
+import type { Mailer } from './platform/mail/mailer.js';
+
+export const APP_VERSION = '0.1.0';
+
+export interface AppDeps {
+  config: Pick<AppConfig, 'publicUrl' | 'webDistDir' | 'trustProxy' | 'logLevel'>;
+  database: Database;
+  mailer: Mailer;
+  clock?: Clock;
+  /** Fastify logger options; false silences logs (tests). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole HTTP application: platform plugins first, then one registration per module. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database } = deps;
+  const clock = deps.clock ?? systemClock;
+  const app = Fastify({
+    logger: deps.logger ?? { level: config.logLevel },
+    bodyLimit: PAYLOAD_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    disableRequestLogging: false,
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    // HSTS only makes sense once the platform is served over TLS.
+    strictTransportSecurity: config.publicUrl.startsWith('https:'),
+  });
+  registerErrorHandler(app, PAYLOAD_LIMIT_BYTES);
+
+  const sessions = createSessionStore(database.db, clock);
+  registerRequestSecurity(app, sessions);
+  const rateLimiter = createRateLimiter(database.db, clock);
+
+  app.get('/api/health', async () => ({
+    status: 'ok' as const,
+    database: database.kind,
+    version: APP_VERSION,
+  }));
+
+  const accounts = createAccountsService({
+    db: database.db,
+    sessions,
+    rateLimiter,
+    mailer: deps.mailer,
+    clock,
+    publicUrl: config.publicUrl,
+  });
+  registerAccountsRoutes(app, accounts);
+  registerMailboxRoutes(app, createMailboxService({ db: database.db, accounts }));
+
+  registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Serves the built SPA; unknown /api paths stay JSON 404s, every other GET gets index.html. */
+function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {
+  const hasWeb = webDistDir !== null && existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWeb) {
+    app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      // Vite fingerprints everything under /assets, so those files never change under the same name.
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      throw new AppError(ErrorStatus.NotFound, PlatformMessages.ApiRouteNotFound);
+    }
+    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    throw new AppError(ErrorStatus.NotFound, PlatformMessages.NotFound);
+  });
+}

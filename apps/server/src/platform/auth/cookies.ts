@@ -1,0 +1,31 @@
+import { LOGGED_IN_COOKIE, SESSION_COOKIE, THEME_COOKIE } from '@coderoom/contracts';
+import { THEME_COOKIE_MAX_AGE_SECONDS } from '@coderoom/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+const SESSION_MAX_AGE_SECONDS = 30 * 24 * 60 * 60;
+
+function baseOptions(request: FastifyRequest) {
+  // Secure whenever the request arrived over TLS (directly, or via a trusted proxy's header).
+  return { path: '/', sameSite: 'lax' as const, secure: request.protocol === 'https' };
+}
+
+export function setSessionCookies(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  const options = baseOptions(request);
+  reply.setCookie(SESSION_COOKIE, token, { ...options, httpOnly: true, maxAge: SESSION_MAX_AGE_SECONDS });
+  reply.setCookie(LOGGED_IN_COOKIE, '1', { ...options, httpOnly: false, maxAge: SESSION_MAX_AGE_SECONDS });
+}
+
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply): void {
+  const options = baseOptions(request);
+  reply.clearCookie(SESSION_COOKIE, { ...options, httpOnly: true });
+  reply.clearCookie(LOGGED_IN_COOKIE, options);
+}
+
+/** Readable by the page's first script, which applies the theme before anything paints. */
+export function setThemeCookie(request: FastifyRequest, reply: FastifyReply, theme: string): void {
+  reply.setCookie(THEME_COOKIE, theme, {
+    ...baseOptions(request),
+    httpOnly: false,
+    maxAge: THEME_COOKIE_MAX_AGE_SECONDS,
+  });
+}

@@ -1,0 +1,103 @@
+import { and, eq, gt, lt, ne } from 'drizzle-orm';
+import { sessions, users } from '../../db/schema.js';
+import type { Clock } from '../clock.js';
+import type { Db, DbExecutor } from '../db/database.js';
+import { hashToken, newToken } from './tokens.js';
+
+export type SessionState = 'active' | 'pending_two_factor';
+
+export interface SessionContext {
+  sessionId: string;
+  userId: number;
+  state: SessionState;
+}
+
+const ACTIVE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+// A half-finished two-factor login is only good for setting up or entering the code.
+const PENDING_TTL_MS = 10 * 60 * 1000;
+// last_seen_at is refreshed at most this often, so reads do not turn into a write per request.
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export interface SessionStore {
+  create(
+    executor: DbExecutor,
+    input: { userId: number; state: SessionState; ip: string | null; userAgent: string | null },
+  ): Promise<string>;
+  resolve(token: string): Promise<SessionContext | null>;
+  activate(executor: DbExecutor, sessionId: string): Promise<void>;
+  revoke(sessionId: string): Promise<void>;
+  revokeAllForUser(executor: DbExecutor, userId: number, exceptSessionId?: string): Promise<void>;
+}
+
+export function createSessionStore(db: Db, clock: Clock): SessionStore {
+  return {
+    async create(executor, { userId, state, ip, userAgent }) {
+      const token = newToken();
+      const now = clock.now();
+      const ttl = state === 'active' ? ACTIVE_TTL_MS : PENDING_TTL_MS;
+      await executor.insert(sessions).values({
+        id: hashToken(token),
+        userId,
+        state,
+        createdAt: now,
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + ttl),
+        ip,
+        userAgent: userAgent?.slice(0, 512) ?? null,
+      });
+      return token;
+    },
+
+    async resolve(token) {
+      const id = hashToken(token);
+      const now = clock.now();
+      const [row] = await db
+        .select({
+          id: sessions.id,
+          userId: sessions.userId,
+          state: sessions.state,
+          lastSeenAt: sessions.lastSeenAt,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
+        .limit(1);
+      if (!row) return null;
+      if (row.state === 'active' && now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
+        // Sliding expiry: an active session lives 30 days past its last use.
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ACTIVE_TTL_MS) })
+          .where(eq(sessions.id, id));
+      }
+      return { sessionId: row.id, userId: row.userId, state: row.state };
+    },
+
+    async activate(executor, sessionId) {
+      const now = clock.now();
+      await executor
+        .update(sessions)
+        .set({ state: 'active', lastSeenAt: now, expiresAt: new Date(now.getTime() + ACTIVE_TTL_MS) })
+        .where(eq(sessions.id, sessionId));
+    },
+
+    async revoke(sessionId) {
+      await db.delete(sessions).where(eq(sessions.id, sessionId));
+    },
+
+    async revokeAllForUser(executor, userId, exceptSessionId) {
+      await executor
+        .delete(sessions)
+        .where(
+          exceptSessionId
+            ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
+            : eq(sessions.userId, userId),
+        );
+    },
+  };
+}
+
+/** Removes expired sessions; called from time to time rather than on every request. */
+export async function purgeExpiredSessions(db: Db, clock: Clock): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expiresAt, clock.now()));
+}

@@ -1,0 +1,96 @@
+import path from 'node:path';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** PGlite data folder; ignored when databaseUrl is set. */
+  dataDir: string;
+  databaseUrl: string | null;
+  seedDemo: boolean;
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Public origin used in links inside e-mails. */
+  publicUrl: string;
+  /** Folder holding the built web app; null serves the API only. */
+  webDistDir: string | null;
+  trustProxy: boolean;
+  logLevel: string;
+  /** Hosts that get the team/workspace site variant. */
+  teamHosts: string[];
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid environment variable ${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function readBoolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = raw.trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  if (['0', 'false', 'no', 'off'].includes(value)) return false;
+  throw new ConfigError(name, `expected one of 1/0/true/false/yes/no/on/off, got "${raw}"`);
+}
+
+function readPort(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new ConfigError(name, `expected an integer between 1 and 65535, got "${raw}"`);
+  }
+  return port;
+}
+
+function readUrl(env: Env, name: string, protocols: string[]): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'not a valid URL');
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(name, `expected a ${protocols.join(' or ')} URL, got "${url.protocol}"`);
+  }
+  return raw;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Reads and validates the environment once at start; a bad variable stops the process with its name. */
+export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
+  const databaseUrl = readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const port = readPort(env, 'PORT', 3000);
+  const logLevel = env.LOG_LEVEL ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}`);
+  }
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(cwd, env.DATA_DIR || './data'),
+    databaseUrl,
+    // Demo content is on by default only for the embedded database: a real PostgreSQL is someone's data.
+    seedDemo: readBoolean(env, 'SEED_DEMO', databaseUrl === null),
+    smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom: env.MAIL_FROM || 'Coderoom <no-reply@coderoom.dev>',
+    publicUrl: (readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+      /\/$/,
+      '',
+    ),
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : null,
+    trustProxy: readBoolean(env, 'TRUST_PROXY', false),
+    logLevel,
+    teamHosts: (env.TEAM_HOSTS ?? '')
+      .split(',')
+      .map((host) => host.trim())
+      .filter(Boolean),
+  };
+}
