@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 const alias = {
   '@coderoom/domain': fileURLToPath(new URL('./packages/domain/src/index.ts', import.meta.url)),
   '@coderoom/contracts': fileURLToPath(new URL('./packages/contracts/src/index.ts', import.meta.url)),
+  '@coderoom/runner': fileURLToPath(new URL('./apps/runner/src/index.ts', import.meta.url)),
 };
 
 export default defineConfig({

@@ -2,12 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorStatus, PAYLOAD_LIMIT_BYTES } from '@coderoom/domain';
+import type { Runner } from '@coderoom/runner';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { registerExecutionRoutes } from './modules/execution/execution.routes.js';
+import { createExecutionService } from './modules/execution/execution.service.js';
 import { registerMailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { createMailboxService } from './modules/mailbox/mailbox.service.js';
 import { createSessionStore } from './platform/auth/sessions.js';
@@ -25,6 +28,8 @@ export interface AppDeps {
   config: Pick<AppConfig, 'publicUrl' | 'webDistDir' | 'trustProxy' | 'logLevel'>;
   database: Database;
   mailer: Mailer;
+  /** The code runner; without it the code-execution routes are not registered (tests of other modules). */
+  runner?: Runner;
   clock?: Clock;
   /** Fastify logger options; false silences logs (tests). */
   logger?: FastifyServerOptions['logger'];
@@ -89,6 +94,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAccountsRoutes(app, accounts);
   registerMailboxRoutes(app, createMailboxService({ db: database.db, accounts }));
+  if (deps.runner) registerExecutionRoutes(app, createExecutionService({ runner: deps.runner, rateLimiter }));
 
   registerWebApp(app, config.webDistDir);
   return app;

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { createRunner } from '@coderoom/runner';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo.js';
 import { ConfigError, loadConfig } from './platform/config.js';
@@ -25,7 +26,10 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const applied = await migrate(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  const app = await buildApp({ config, database, mailer });
+  // The runner runs in-process by default; it refuses user code (with a clear message) if the host
+  // cannot create sandboxes.
+  const runner = createRunner();
+  const app = await buildApp({ config, database, mailer, runner });
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, applied },
     'database ready',
@@ -38,6 +42,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
+    await runner.close();
     await database.close();
     process.exit(0);
   };

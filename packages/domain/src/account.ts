@@ -79,6 +79,9 @@ export function PASSWORD_PATTERN_MESSAGE(label: string): string {
   return `${label} must contain an upper case letter, a lower case letter, a digit and a special character.`;
 }
 
+/** Shown under password inputs, so people meet the rule before the validator has to say it. */
+export const PASSWORD_RULE_HINT = `${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters, with upper and lower case letters, a digit and a special character.`;
+
 export function isStrongPassword(value: string): boolean {
   return /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value) && /[^A-Za-z0-9\s]/.test(value);
 }

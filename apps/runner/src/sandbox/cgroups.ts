@@ -1,0 +1,471 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Per-slot control groups: the memory limit (RLIMIT_AS breaks Node and the JVM, so memory is limited
+ * through the memory controller), a process cap for the whole sandbox, CPU accounting, peak memory and the
+ * OOM-kill counter, and a reliable list of leftover processes after a run.
+ *
+ * The runner only creates groups below the ones this process already belongs to (delegation), named
+ * `coderoom-runner-<pid>/slot-<n>`, and removes them on close. Both cgroup v1 (separate hierarchies per
+ * controller, as on this host) and cgroup v2 (one unified hierarchy) are handled; when neither is writable
+ * the runner falls back to rlimits and says so in its status.
+ */
+
+export interface RunMeasurements {
+  memoryPeakBytes: number | null;
+  oomKilled: boolean;
+  cpuMs: number | null;
+}
+
+export interface SlotCgroup {
+  /**
+   * Creates a fresh, not yet limited group for one run. Fresh per run: on v1, page cache charged by an
+   * earlier run (a compiler reading its toolchain) would otherwise count against the next program's
+   * limit and inflate its peak; removed groups hand their charges to the parent.
+   */
+  beginRun(): void;
+  /**
+   * Moves a process into the run's group. Asynchronous on purpose: a migration waits for an RCU grace
+   * period when the kernel is busy forking (10–30 ms measured here) and must not block the event loop.
+   */
+  attach(pid: number): Promise<void>;
+  /** Limits the run's group and resets its peak and CPU counters; called when the run really starts. */
+  setLimits(memoryBytes: number, processes: number): void;
+  /** OOM kills during this run so far: the judge reads it between cases to tell which case ran out. */
+  oomKills(): number;
+  /** Processes still inside the run's group. */
+  pids(): number[];
+  /** Reads the run's peak memory, OOM kills and CPU time, then removes its group. */
+  endRun(): RunMeasurements;
+  remove(): void;
+}
+
+export interface CgroupDriver {
+  kind: 'cgroup-v1' | 'cgroup-v2';
+  hasPids: boolean;
+  hasCpu: boolean;
+  createSlot(index: number): SlotCgroup;
+  dispose(): void;
+}
+
+export type CgroupDetection = { driver: CgroupDriver; reason: null } | { driver: null; reason: string };
+
+interface CgroupMount {
+  mountPoint: string;
+  mountRoot: string;
+  fsType: 'cgroup' | 'cgroup2';
+  controllers: string[];
+}
+
+function readMounts(): CgroupMount[] {
+  const mounts: CgroupMount[] = [];
+  for (const line of fs.readFileSync('/proc/self/mountinfo', 'utf8').split('\n')) {
+    const [left, right] = line.split(' - ');
+    if (!left || !right) continue;
+    const fields = left.split(' ');
+    const [fsType, , superOptions = ''] = right.split(' ');
+    if (fsType !== 'cgroup' && fsType !== 'cgroup2') continue;
+    mounts.push({
+      mountRoot: unescapeMountPath(fields[3] ?? '/'),
+      mountPoint: unescapeMountPath(fields[4] ?? ''),
+      fsType,
+      controllers: fsType === 'cgroup' ? superOptions.split(',') : [],
+    });
+  }
+  return mounts;
+}
+
+function unescapeMountPath(value: string): string {
+  return value.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(Number.parseInt(octal, 8)));
+}
+
+/** `/proc/self/cgroup`: hierarchy id, controller list, path. */
+function readOwnGroups(): Map<string, string> {
+  const groups = new Map<string, string>();
+  for (const line of fs.readFileSync('/proc/self/cgroup', 'utf8').split('\n')) {
+    const match = /^(\d+):([^:]*):(.*)$/.exec(line);
+    if (!match) continue;
+    const [, id, controllers = '', groupPath = '/'] = match;
+    if (id === '0' && controllers === '') groups.set('', groupPath);
+    for (const controller of controllers.split(',')) if (controller) groups.set(controller, groupPath);
+  }
+  return groups;
+}
+
+function hostPath(mount: CgroupMount, groupPath: string): string {
+  const relative =
+    mount.mountRoot !== '/' && groupPath.startsWith(mount.mountRoot)
+      ? groupPath.slice(mount.mountRoot.length)
+      : groupPath;
+  return path.join(mount.mountPoint, relative);
+}
+
+function readNumber(file: string): number | null {
+  try {
+    const value = Number(fs.readFileSync(file, 'utf8').trim());
+    return Number.isFinite(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+function readKey(file: string, key: string): number | null {
+  try {
+    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
+      const [name, value] = line.trim().split(/\s+/);
+      if (name === key) return Number(value);
+    }
+  } catch {
+    // a missing counter file means "not measured"
+  }
+  return null;
+}
+
+function tryWrite(file: string, value: string): boolean {
+  try {
+    fs.writeFileSync(file, value);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+function readPids(file: string): number[] {
+  try {
+    return fs
+      .readFileSync(file, 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => Number(line));
+  } catch {
+    return [];
+  }
+}
+
+/** Removes `coderoom-runner-<pid>` groups left behind by runner processes that died without close(). */
+function removeStaleRunnerGroups(base: string): void {
+  let entries: string[];
+  try {
+    entries = fs.readdirSync(base);
+  } catch {
+    return;
+  }
+  for (const entry of entries) {
+    const match = /^coderoom-runner-(\d+)$/.exec(entry);
+    if (!match || isAlive(Number(match[1]))) continue;
+    removeTree(path.join(base, entry));
+  }
+}
+
+function removeTree(dir: string): void {
+  try {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) removeTree(path.join(dir, entry.name));
+    }
+    fs.rmdirSync(dir);
+  } catch {
+    // busy groups (processes still inside) stay; the next start tries again
+  }
+}
+
+function runnerGroupName(): string {
+  return `coderoom-runner-${process.pid}`;
+}
+
+interface V1Dirs {
+  memory: string;
+  pids: string | null;
+  cpu: string | null;
+}
+
+class V1Slot implements SlotCgroup {
+  private run: V1Dirs | null = null;
+  private runs = 0;
+  private readonly stale: string[] = [];
+
+  constructor(
+    private readonly parents: V1Dirs,
+    private readonly name: string,
+  ) {}
+
+  beginRun(): void {
+    if (this.run)
+      this.stale.push(this.run.memory, ...[this.run.pids, this.run.cpu].filter((dir) => dir !== null));
+    this.removeStale();
+    this.runs += 1;
+    const name = `${this.name}-${this.runs}`;
+    const run: V1Dirs = {
+      memory: path.join(this.parents.memory, name),
+      pids: this.parents.pids && path.join(this.parents.pids, name),
+      cpu: this.parents.cpu && path.join(this.parents.cpu, name),
+    };
+    for (const dir of [run.memory, run.pids, run.cpu]) if (dir) fs.mkdirSync(dir);
+    this.run = run;
+  }
+
+  setLimits(memoryBytes: number, processes: number): void {
+    const run = this.requireRun();
+    fs.writeFileSync(path.join(run.memory, 'memory.limit_in_bytes'), String(memoryBytes));
+    // No swap on top of the limit (memsw must be >= limit, so it is written second).
+    tryWrite(path.join(run.memory, 'memory.memsw.limit_in_bytes'), String(memoryBytes));
+    tryWrite(path.join(run.memory, 'memory.max_usage_in_bytes'), '0');
+    if (run.pids) fs.writeFileSync(path.join(run.pids, 'pids.max'), String(processes));
+    if (run.cpu) tryWrite(path.join(run.cpu, 'cpuacct.usage'), '0');
+  }
+
+  async attach(pid: number): Promise<void> {
+    const run = this.requireRun();
+    const dirs = [run.memory, run.pids, run.cpu].filter((dir) => dir !== null);
+    await Promise.all(dirs.map((dir) => fs.promises.writeFile(path.join(dir, 'cgroup.procs'), String(pid))));
+  }
+
+  oomKills(): number {
+    return this.run ? (readKey(path.join(this.run.memory, 'memory.oom_control'), 'oom_kill') ?? 0) : 0;
+  }
+
+  pids(): number[] {
+    return this.run ? readPids(path.join(this.run.memory, 'cgroup.procs')) : [];
+  }
+
+  endRun(): RunMeasurements {
+    const run = this.run;
+    if (!run) return { memoryPeakBytes: null, oomKilled: false, cpuMs: null };
+    const cpuNs = run.cpu ? readNumber(path.join(run.cpu, 'cpuacct.usage')) : null;
+    const measurements = {
+      memoryPeakBytes: readNumber(path.join(run.memory, 'memory.max_usage_in_bytes')),
+      oomKilled: this.oomKills() > 0,
+      cpuMs: cpuNs === null ? null : Math.round(cpuNs / 1e6),
+    };
+    this.run = null;
+    for (const dir of [run.memory, run.pids, run.cpu]) if (dir) this.stale.push(dir);
+    this.removeStale();
+    return measurements;
+  }
+
+  private requireRun(): V1Dirs {
+    if (!this.run) throw new Error('no run in progress in this slot');
+    return this.run;
+  }
+
+  private removeStale(): void {
+    for (const dir of this.stale.splice(0)) {
+      try {
+        fs.rmdirSync(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.stale.push(dir);
+      }
+    }
+  }
+
+  remove(): void {
+    if (this.run)
+      for (const dir of [this.run.memory, this.run.pids, this.run.cpu]) if (dir) this.stale.push(dir);
+    this.run = null;
+    this.removeStale();
+  }
+}
+
+function detectV1(mounts: CgroupMount[], own: Map<string, string>): CgroupDetection {
+  const find = (controller: string) =>
+    mounts.find((mount) => mount.fsType === 'cgroup' && mount.controllers.includes(controller));
+  const memoryMount = find('memory');
+  if (!memoryMount) return { driver: null, reason: 'no memory cgroup is mounted' };
+
+  const runnerDirs = new Map<string, string>();
+  for (const controller of ['memory', 'pids', 'cpuacct']) {
+    const mount = find(controller);
+    const groupPath = own.get(controller);
+    if (!mount || groupPath === undefined) continue;
+    const base = hostPath(mount, groupPath);
+    removeStaleRunnerGroups(base);
+    const dir = path.join(base, runnerGroupName());
+    try {
+      fs.mkdirSync(dir, { recursive: true });
+      runnerDirs.set(controller, dir);
+    } catch (error) {
+      if (controller === 'memory') {
+        return {
+          driver: null,
+          reason: `the memory cgroup ${base} is not writable (${(error as Error).message})`,
+        };
+      }
+    }
+  }
+  const memoryDir = runnerDirs.get('memory');
+  if (!memoryDir) return { driver: null, reason: 'this process has no memory cgroup' };
+  const pidsDir = runnerDirs.get('pids') ?? null;
+  const cpuDir = runnerDirs.get('cpuacct') ?? null;
+  // Limits of the per-run groups must also count toward the runner's group (hierarchical accounting).
+  tryWrite(path.join(memoryDir, 'memory.use_hierarchy'), '1');
+
+  const slots: V1Slot[] = [];
+  return {
+    reason: null,
+    driver: {
+      kind: 'cgroup-v1',
+      hasPids: pidsDir !== null,
+      hasCpu: cpuDir !== null,
+      createSlot(index) {
+        const slot = new V1Slot({ memory: memoryDir, pids: pidsDir, cpu: cpuDir }, `slot-${index}`);
+        slots.push(slot);
+        return slot;
+      },
+      dispose() {
+        for (const slot of slots) slot.remove();
+        for (const dir of runnerDirs.values()) removeTree(dir);
+      },
+    },
+  };
+}
+
+class V2Slot implements SlotCgroup {
+  private run: string | null = null;
+  private cpuBefore = 0;
+  private runs = 0;
+  private readonly stale: string[] = [];
+
+  constructor(
+    private readonly parent: string,
+    private readonly name: string,
+  ) {}
+
+  beginRun(): void {
+    if (this.run) this.stale.push(this.run);
+    this.removeStale();
+    this.runs += 1;
+    const dir = path.join(this.parent, `${this.name}-${this.runs}`);
+    fs.mkdirSync(dir);
+    this.run = dir;
+  }
+
+  setLimits(memoryBytes: number, processes: number): void {
+    if (!this.run) throw new Error('no run in progress in this slot');
+    fs.writeFileSync(path.join(this.run, 'memory.max'), String(memoryBytes));
+    tryWrite(path.join(this.run, 'memory.swap.max'), '0');
+    tryWrite(path.join(this.run, 'pids.max'), String(processes));
+    this.cpuBefore = readKey(path.join(this.run, 'cpu.stat'), 'usage_usec') ?? 0;
+  }
+
+  async attach(pid: number): Promise<void> {
+    if (!this.run) throw new Error('no run in progress in this slot');
+    await fs.promises.writeFile(path.join(this.run, 'cgroup.procs'), String(pid));
+  }
+
+  oomKills(): number {
+    return this.run ? (readKey(path.join(this.run, 'memory.events'), 'oom_kill') ?? 0) : 0;
+  }
+
+  pids(): number[] {
+    return this.run ? readPids(path.join(this.run, 'cgroup.procs')) : [];
+  }
+
+  endRun(): RunMeasurements {
+    const dir = this.run;
+    if (!dir) return { memoryPeakBytes: null, oomKilled: false, cpuMs: null };
+    const usage = readKey(path.join(dir, 'cpu.stat'), 'usage_usec');
+    const measurements = {
+      memoryPeakBytes: readNumber(path.join(dir, 'memory.peak')),
+      oomKilled: this.oomKills() > 0,
+      cpuMs: usage === null ? null : Math.round((usage - this.cpuBefore) / 1000),
+    };
+    this.run = null;
+    this.stale.push(dir);
+    this.removeStale();
+    return measurements;
+  }
+
+  private removeStale(): void {
+    for (const dir of this.stale.splice(0)) {
+      tryWrite(path.join(dir, 'cgroup.kill'), '1');
+      try {
+        fs.rmdirSync(dir);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.stale.push(dir);
+      }
+    }
+  }
+
+  remove(): void {
+    if (this.run) this.stale.push(this.run);
+    this.run = null;
+    this.removeStale();
+  }
+}
+
+function detectV2(mounts: CgroupMount[], own: Map<string, string>): CgroupDetection {
+  const mount = mounts.find((candidate) => candidate.fsType === 'cgroup2');
+  const groupPath = own.get('');
+  if (!mount || groupPath === undefined) return { driver: null, reason: 'no cgroup2 hierarchy' };
+  const base = hostPath(mount, groupPath);
+  let available: string[];
+  try {
+    available = fs.readFileSync(path.join(base, 'cgroup.controllers'), 'utf8').trim().split(/\s+/);
+  } catch {
+    return { driver: null, reason: `cannot read ${base}/cgroup.controllers` };
+  }
+  if (!available.includes('memory')) {
+    return { driver: null, reason: `the memory controller is not delegated to ${base}` };
+  }
+  removeStaleRunnerGroups(base);
+  const runnerDir = path.join(base, runnerGroupName());
+  const wanted = ['memory', 'pids', 'cpu'].filter((controller) => available.includes(controller));
+  try {
+    fs.mkdirSync(runnerDir, { recursive: true });
+    // Fails with EBUSY when this process's own group holds processes ("no internal processes" rule):
+    // the service manager must delegate a subtree (systemd: Delegate=yes) for limits to work.
+    fs.writeFileSync(path.join(base, 'cgroup.subtree_control'), wanted.map((c) => `+${c}`).join(' '));
+    fs.writeFileSync(path.join(runnerDir, 'cgroup.subtree_control'), wanted.map((c) => `+${c}`).join(' '));
+  } catch (error) {
+    removeTree(runnerDir);
+    return {
+      driver: null,
+      reason: `cannot enable controllers below ${base} (${(error as Error).message}); delegate a cgroup subtree to the runner`,
+    };
+  }
+  const slots: V2Slot[] = [];
+  return {
+    reason: null,
+    driver: {
+      kind: 'cgroup-v2',
+      hasPids: wanted.includes('pids'),
+      hasCpu: wanted.includes('cpu'),
+      createSlot(index) {
+        const slot = new V2Slot(runnerDir, `slot-${index}`);
+        slots.push(slot);
+        return slot;
+      },
+      dispose() {
+        for (const slot of slots) slot.remove();
+        removeTree(runnerDir);
+      },
+    },
+  };
+}
+
+export function detectCgroups(): CgroupDetection {
+  let mounts: CgroupMount[];
+  let own: Map<string, string>;
+  try {
+    mounts = readMounts();
+    own = readOwnGroups();
+  } catch (error) {
+    return { driver: null, reason: `cannot read cgroup information (${(error as Error).message})` };
+  }
+  const hasV1Memory = mounts.some(
+    (mount) => mount.fsType === 'cgroup' && mount.controllers.includes('memory'),
+  );
+  const first = hasV1Memory ? detectV1(mounts, own) : detectV2(mounts, own);
+  if (first.driver || hasV1Memory === false) return first;
+  const second = detectV2(mounts, own);
+  return second.driver ? second : first;
+}

@@ -1,0 +1,31 @@
+import fs from 'node:fs';
+import { createRunner, type Runner, type RunnerConfig } from '../index.js';
+
+/**
+ * Every test file gets its own runner with its own uid range: files run in parallel, and a slot's uid
+ * must never be shared (leftover sweeps and RLIMIT_NPROC work per uid).
+ */
+export function createTestRunner(uidBase: number, config: RunnerConfig = {}): Runner {
+  return createRunner({ slots: 2, ...config, uidBase });
+}
+
+/**
+ * Host processes owned by any uid in [from, to): what a sandbox could have left behind. A slot's launcher
+ * waiting for the next run (`sh -c … coderoom-sandbox`) is expected and not counted.
+ */
+export function processesOwnedBy(from: number, to: number): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const { uid } = fs.statSync(`/proc/${entry}`);
+      if (uid < from || uid >= to) continue;
+      const argv = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      if (argv[0] === '/bin/sh' && argv[3] === 'coderoom-sandbox') continue;
+      pids.push(Number(entry));
+    } catch {
+      // exited while listing
+    }
+  }
+  return pids;
+}

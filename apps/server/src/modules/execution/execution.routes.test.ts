@@ -1,0 +1,126 @@
+import { createRunner, type Runner } from '@coderoom/runner';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.js';
+import { buildTestApp, signUp, type TestApp, TestClient } from '../../test/harness.js';
+
+// These go through the real sandbox: bubblewrap must be installed (scripts/install-runner-deps.sh).
+let t: TestApp;
+let runner: Runner;
+let app: TestApp['app'];
+beforeAll(async () => {
+  t = await buildTestApp();
+  runner = createRunner({ slots: 1, queueSize: 4 });
+  app = await buildApp({
+    config: { publicUrl: 'http://localhost', webDistDir: null, trustProxy: false, logLevel: 'silent' },
+    database: t.database,
+    mailer: t.mailer,
+    runner,
+    clock: t.clock,
+    logger: false,
+  });
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await runner.close();
+  await t.close();
+});
+
+describe('POST /api/code/execute', () => {
+  it('runs a Python program with stdin in the sandbox', async () => {
+    const { client } = await signUp(app);
+    const response = await client.post('/api/code/execute', {
+      language: 'python3',
+      source_code: 'name = input()\nprint(f"Hello, {name}!")',
+      stdin: 'Ada\n',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      status: 'ok',
+      stdout: 'Hello, Ada!\n',
+      exit_code: 0,
+      timed_out: false,
+    });
+  });
+
+  it('answers bad input with the field and its message', async () => {
+    const client = new TestClient(app);
+    const unknownLanguage = await client.post('/api/code/execute', { language: 'cobol', source_code: 'x' });
+    expect(unknownLanguage.statusCode).toBe(400);
+    expect(unknownLanguage.json().errors.language).toMatch(/Unknown language "cobol"/);
+    const unknownField = await client.post('/api/code/execute', {
+      language: 'python3',
+      source_code: 'print(1)',
+      sudo: true,
+    });
+    expect(unknownField.statusCode).toBe(400);
+    expect(unknownField.json().errors.sudo).toBe('Unknown field.');
+  });
+
+  it('limits anonymous callers per address', async () => {
+    const client = new TestClient(app, '10.9.9.9');
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      statuses.push(
+        (await client.post('/api/code/execute', { language: 'cobol', source_code: 'x' })).statusCode,
+      );
+    }
+    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+});
+
+describe('POST /api/code/judge', () => {
+  it('judges every case and never reveals a hidden one', async () => {
+    const { client } = await signUp(app);
+    const response = await client.post('/api/code/judge', {
+      language: 'python3',
+      source_code: 'a, b = map(int, input().split())\nprint(a + b if a < 100 else a - b)',
+      test_cases: [
+        { input: '1 2\n', expected_output: '3' },
+        { input: '200 1\n', expected_output: '201', hidden: true },
+      ],
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ status: 'completed', passed: 1, total: 2, all_passed: false });
+    expect(body.cases[0]).toMatchObject({ verdict: 'passed', input: '1 2\n' });
+    expect(body.cases[1].verdict).toBe('wrong_answer');
+    expect(body.cases[1]).not.toHaveProperty('input');
+    expect(body.cases[1]).not.toHaveProperty('expected_output');
+    expect(body.cases[1]).not.toHaveProperty('actual_output');
+  });
+});
+
+describe('POST /api/codetest/run', () => {
+  it("runs the author's unittest tests against the learner's code", async () => {
+    const { client } = await signUp(app);
+    const response = await client.post('/api/codetest/run', {
+      language: 'python3',
+      source_code: 'def add(a, b):\n    return a + b\n',
+      test_code:
+        'import unittest\nfrom main import add\n\nclass T(unittest.TestCase):\n    def test_add(self):\n        self.assertEqual(add(2, 3), 5)\n    def test_wrong(self):\n        self.assertEqual(add(2, 2), 5)\n',
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({ status: 'completed', passed: 1, failed: 1, total: 2 });
+  });
+});
+
+describe('GET /api/code/languages', () => {
+  it('lists every language with its availability', async () => {
+    const response = await app.inject({ method: 'GET', url: '/api/code/languages' });
+    expect(response.statusCode, response.body).toBe(200);
+    const languages = response.json().languages as { language: string; available: boolean }[];
+    expect(languages.map((l) => l.language)).toEqual([
+      'python3',
+      'javascript',
+      'typescript',
+      'c++',
+      'go',
+      'rust',
+      'java',
+    ]);
+    expect(languages.find((l) => l.language === 'python3')?.available).toBe(true);
+  });
+});

@@ -1,0 +1,64 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '@coderoom/contracts';
+import type { z } from 'zod';
+import { ApiError } from './ApiError';
+import { notifyUnauthorized, shouldRedirectOnUnauthorized } from './unauthorized';
+
+export interface RequestOptions {
+  /** Do not apply the 401 → /login rule (login forms, the user-info probe). */
+  suppressUnauthorizedRedirect?: boolean;
+  signal?: AbortSignal;
+}
+
+function readCookie(name: string): string | null {
+  const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
+  return match?.[1] ? decodeURIComponent(match[1]) : null;
+}
+
+/**
+ * The only way the web app talks to the API: JSON in and out, the CSRF header on every write, answers
+ * checked against the contract schema, errors as ApiError.
+ */
+export async function apiRequest<Schema extends z.ZodType>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  schema: Schema,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<z.infer<Schema>> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') {
+    let token = readCookie(CSRF_COOKIE);
+    if (!token) {
+      // The cookie comes with any answer; a page served from cache may not have it yet.
+      await fetch('/api/health', { credentials: 'same-origin' });
+      token = readCookie(CSRF_COOKIE);
+    }
+    headers[CSRF_HEADER] = token ?? '';
+  }
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  const text = await response.text();
+  let payload: unknown = null;
+  if (text) {
+    try {
+      payload = JSON.parse(text);
+    } catch {
+      payload = null;
+    }
+  }
+  if (!response.ok) {
+    const error = ApiError.fromBody(response.status, payload);
+    const suppress = options.suppressUnauthorizedRedirect ?? false;
+    if (shouldRedirectOnUnauthorized(response.status, { suppress, search: window.location.search })) {
+      notifyUnauthorized();
+    }
+    throw error;
+  }
+  return schema.parse(payload);
+}

@@ -1,0 +1,33 @@
+import { DEFAULT_ERROR_STATUS } from '@coderoom/domain';
+import { Link } from 'react-router';
+import { usePageTitle } from '../modules/shell/usePageTitle';
+
+const TEXTS: Record<number, { heading: string; text: string }> = {
+  403: { heading: 'You do not have access to this page', text: 'Ask the owner for access, or go back home.' },
+  404: {
+    heading: 'We could not find that page',
+    text: 'The address may be mistyped, or the page may have moved.',
+  },
+  500: { heading: 'Something went wrong', text: 'Please try again in a moment.' },
+};
+
+interface ErrorPageProps {
+  code?: number;
+  heading?: string;
+}
+
+/** The error page for a not-found or error code (default 404) with an optional heading. */
+export function ErrorPage({ code = DEFAULT_ERROR_STATUS, heading }: ErrorPageProps) {
+  const texts = TEXTS[code] ?? TEXTS[500]!;
+  usePageTitle(heading ?? texts.heading);
+  return (
+    <main className="error-page" id="main">
+      <p className="error-code">{code}</p>
+      <h1>{heading ?? texts.heading}</h1>
+      <p className="muted">{texts.text}</p>
+      <Link className="btn btn-primary" to="/">
+        Go to the home page
+      </Link>
+    </main>
+  );
+}

@@ -1,0 +1,6 @@
+import type { Page } from '@playwright/test';
+
+/** Saves a named full-page screenshot under e2e/artifacts/screenshots, kept by CI as an artifact. */
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `artifacts/screenshots/${name}.png`, fullPage: true });
+}

@@ -1,0 +1,40 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium, never a downloaded browser. The flags keep it quiet on a machine without network.
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+const PORT = 3210;
+const DATA_DIR = '.tmp/e2e-data';
+
+export default defineConfig({
+  testDir: 'journeys',
+  outputDir: 'artifacts/results',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  reporter: [['list'], ['html', { outputFolder: 'artifacts/report', open: 'never' }]],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    viewport: { width: 1280, height: 800 },
+  },
+  webServer: {
+    // The built platform on a fresh embedded database, seeded with the demo accounts.
+    command: `rm -rf ${DATA_DIR} && node ../apps/server/dist/main.js`,
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    env: { PORT: String(PORT), DATA_DIR, SEED_DEMO: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+  },
+});
