@@ -8,6 +8,7 @@ import {
   DEMO_PASSWORD,
   migrate,
   openPglite,
+  openPostgres,
   seedDemo,
 } from '@coderoom/server';
 import autocannon from 'autocannon';
@@ -38,7 +39,8 @@ async function main(): Promise<void> {
   bare.get('/bare', async () => ({ user_id: 1, email: 'bench@coderoom.dev' }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
-  const database = await openPglite(null);
+  // DATABASE_URL measures against PostgreSQL instead of the embedded database.
+  const database = process.env.DATABASE_URL ? openPostgres(process.env.DATABASE_URL) : await openPglite(null);
   await migrate(database);
   await seedDemo(database);
   const app = await buildApp({
@@ -75,7 +77,7 @@ async function main(): Promise<void> {
   await bare.close();
   await database.close();
 
-  console.log(`\n${DURATION_SECONDS}s each, ${CONNECTIONS} connections, embedded PGlite\n`);
+  console.log(`\n${DURATION_SECONDS}s each, ${CONNECTIONS} connections, database: ${database.kind}\n`);
   for (const row of [baseline, userInfo]) {
     console.log(
       `${row.name.padEnd(22)} ${row.requestsPerSecond.toFixed(0).padStart(8)} req/s   p99 ${String(row.p99Ms).padStart(4)} ms   non-2xx ${row.non2xx}`,

@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import { sessions, users } from '../../db/schema.js';
+import { sessions } from '../../db/schema.js';
 import type { Clock } from '../clock.js';
 import type { Db, DbExecutor } from '../db/database.js';
 import { hashToken, newToken } from './tokens.js';
@@ -59,7 +59,7 @@ export function createSessionStore(db: Db, clock: Clock): SessionStore {
           lastSeenAt: sessions.lastSeenAt,
         })
         .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
+        // No join to users: the foreign key deletes a user's sessions with the user.
         .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
         .limit(1);
       if (!row) return null;
