@@ -93,7 +93,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAccountsRoutes(app, accounts);
   registerMailboxRoutes(app, createMailboxService({ db: database.db, accounts }));
-  if (deps.runner) registerExecutionRoutes(app, createExecutionService({ runner: deps.runner, rateLimiter }));
+  if (deps.runner) {
+    registerExecutionRoutes(
+      app,
+      createExecutionService({ db: database.db, runner: deps.runner, rateLimiter, log: app.log }),
+    );
+  }
 
   registerWebApp(app, config.webDistDir);
   return app;

@@ -76,3 +76,15 @@ export const devMailbox = pgTable('dev_mailbox', {
   rawMessage: text('raw_message').notNull(),
   createdAt: createdAt(),
 });
+
+export const codeExecutions = pgTable('code_executions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  kind: text('kind', { enum: ['execute', 'judge', 'tests'] }).notNull(),
+  language: text('language').notNull(),
+  outcome: text('outcome').notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  sourceSha256: text('source_sha256').notNull(),
+  sourceBytes: integer('source_bytes').notNull(),
+  createdAt: createdAt(),
+});

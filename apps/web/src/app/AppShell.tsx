@@ -55,6 +55,7 @@ export function AppShell() {
         {user && (
           <nav className="topnav" aria-label="Main">
             <NavLink to="/learn/home">Home</NavLink>
+            <NavLink to="/playground">Playground</NavLink>
           </nav>
         )}
         <div className="topbar-actions">

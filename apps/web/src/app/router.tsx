@@ -29,6 +29,10 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../pages/SettingsPage')).SettingsPage }),
       },
       {
+        path: 'playground',
+        lazy: async () => ({ Component: (await import('../pages/PlaygroundPage')).PlaygroundPage }),
+      },
+      {
         path: 'admin/mailbox',
         lazy: async () => ({ Component: (await import('../pages/MailboxPage')).MailboxPage }),
       },

@@ -1,6 +1,9 @@
+import { PAYLOAD_LIMIT_BYTES } from '@coderoom/domain';
 import { createRunner, type Runner } from '@coderoom/runner';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import { codeExecutions } from '../../db/schema.js';
 import { buildTestApp, signUp, type TestApp, TestClient } from '../../test/harness.js';
 
 // These go through the real sandbox: bubblewrap must be installed (scripts/install-runner-deps.sh).
@@ -43,8 +46,42 @@ describe('POST /api/code/execute', () => {
     });
   });
 
+  it('needs a signed-in account', async () => {
+    const response = await new TestClient(app).post('/api/code/execute', {
+      language: 'python3',
+      source_code: 'print(1)',
+    });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('records every run: who, what, language, outcome and duration', async () => {
+    const { client, user } = await signUp(app);
+    await client.post('/api/code/execute', { language: 'python3', source_code: 'print(1/0)' });
+    await client.post('/api/code/execute', { language: 'cobol', source_code: 'x' });
+    const rows = await t.database.db
+      .select()
+      .from(codeExecutions)
+      .where(eq(codeExecutions.userId, user.user_id))
+      .orderBy(desc(codeExecutions.id));
+    expect(rows.map((row) => [row.kind, row.language, row.outcome])).toEqual([
+      ['execute', 'cobol', 'invalid_request'],
+      ['execute', 'python3', 'runtime_error'],
+    ]);
+    expect(rows[1]?.sourceSha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[1]?.durationMs).toBeGreaterThanOrEqual(0);
+  });
+
   it('answers bad input with the field and its message', async () => {
-    const client = new TestClient(app);
+    const { client } = await signUp(app);
+    const empty = await client.post('/api/code/execute', { language: 'python3', source_code: '   ' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().errors.source_code).toBeTruthy();
+    const oversized = await client.post('/api/code/execute', {
+      language: 'python3',
+      source_code: `print(1)#${'x'.repeat(PAYLOAD_LIMIT_BYTES)}`,
+    });
+    expect(oversized.statusCode).toBe(400);
+    expect(oversized.json().errorText).toContain(String(PAYLOAD_LIMIT_BYTES));
     const unknownLanguage = await client.post('/api/code/execute', { language: 'cobol', source_code: 'x' });
     expect(unknownLanguage.statusCode).toBe(400);
     expect(unknownLanguage.json().errors.language).toMatch(/Unknown language "cobol"/);
@@ -57,16 +94,20 @@ describe('POST /api/code/execute', () => {
     expect(unknownField.json().errors.sudo).toBe('Unknown field.');
   });
 
-  it('limits anonymous callers per address', async () => {
-    const client = new TestClient(app, '10.9.9.9');
+  it('limits each learner to 60 runs a minute', async () => {
+    const { client } = await signUp(app);
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) {
+    for (let i = 0; i < 61; i++) {
       statuses.push(
         (await client.post('/api/code/execute', { language: 'cobol', source_code: 'x' })).statusCode,
       );
     }
-    expect(statuses.slice(0, 20).every((status) => status === 400)).toBe(true);
-    expect(statuses[20]).toBe(429);
+    expect(statuses.slice(0, 60).every((status) => status === 400)).toBe(true);
+    expect(statuses[60]).toBe(429);
+    // The next minute starts a fresh budget.
+    t.clock.advance(60_000);
+    const next = await client.post('/api/code/execute', { language: 'python3', source_code: 'print(2)' });
+    expect(next.statusCode).toBe(200);
   });
 });
 

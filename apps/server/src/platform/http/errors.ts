@@ -66,10 +66,15 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): v
           return reply
             .status(ErrorStatus.OperationNotAllowed)
             .send({ errorText: PlatformMessages.MalformedJson });
+        // The spec's mapping has no 413/415: a body we refuse is an operation not allowed.
         case 'FST_ERR_CTP_BODY_TOO_LARGE':
-          return reply.status(413).send({ errorText: PlatformMessages.BodyTooLarge(bodyLimit) });
+          return reply
+            .status(ErrorStatus.OperationNotAllowed)
+            .send({ errorText: PlatformMessages.BodyTooLarge(bodyLimit) });
         case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-          return reply.status(415).send({ errorText: PlatformMessages.UnsupportedMediaType });
+          return reply
+            .status(ErrorStatus.OperationNotAllowed)
+            .send({ errorText: PlatformMessages.UnsupportedMediaType });
       }
       if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
         // Parser and protocol errors Fastify raises before our handlers: still the spec's body shape.

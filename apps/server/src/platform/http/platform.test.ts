@@ -63,7 +63,7 @@ describe('platform', () => {
       password: 'x'.repeat(PAYLOAD_LIMIT_BYTES),
       full_name: 'Big',
     });
-    expect(response.statusCode).toBe(413);
+    expect(response.statusCode).toBe(400);
     expect(response.json().errorText).toContain(String(PAYLOAD_LIMIT_BYTES));
   });
 
@@ -73,7 +73,7 @@ describe('platform', () => {
       rawBody: 'email=a',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
-    expect(response.statusCode).toBe(415);
+    expect(response.statusCode).toBe(400);
     expect(response.json().errorText).toBe(PlatformMessages.UnsupportedMediaType);
   });
 

@@ -1,0 +1,91 @@
+import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import {
+  bracketMatching,
+  defaultHighlightStyle,
+  indentOnInput,
+  syntaxHighlighting,
+} from '@codemirror/language';
+import { Compartment, EditorState } from '@codemirror/state';
+import { oneDark } from '@codemirror/theme-one-dark';
+import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
+import type { LanguageId } from '@coderoom/contracts';
+import { useEffect, useRef } from 'react';
+import { resolveTheme } from '../../theme/resolveTheme';
+import { prefersDark } from '../../theme/themeDom';
+import { useThemeChoice } from '../../theme/themeStore';
+import { LANGUAGE_SUPPORT } from '../languageSupport';
+
+interface CodeEditorProps {
+  value: string;
+  language: LanguageId;
+  onChange: (value: string) => void;
+  /** Ctrl/Cmd+Enter. */
+  onRun: () => void;
+  label: string;
+}
+
+/** CodeMirror 6 with the language's highlighting; follows the page's light or dark theme. */
+export function CodeEditor({ value, language, onChange, onRun, label }: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const languageSlot = useRef(new Compartment());
+  const themeSlot = useRef(new Compartment());
+  const callbacks = useRef({ onChange, onRun });
+  callbacks.current = { onChange, onRun };
+  const themeChoice = useThemeChoice();
+
+  // Created once; later prop changes are dispatched into the same editor so undo history survives.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is created once per mount
+  useEffect(() => {
+    if (!host.current) return;
+    const editor = new EditorView({
+      parent: host.current,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          lineNumbers(),
+          history(),
+          indentOnInput(),
+          bracketMatching(),
+          highlightActiveLine(),
+          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+          keymap.of([
+            { key: 'Mod-Enter', run: () => (callbacks.current.onRun(), true) },
+            indentWithTab,
+            ...defaultKeymap,
+            ...historyKeymap,
+          ]),
+          languageSlot.current.of(LANGUAGE_SUPPORT[language].extension()),
+          themeSlot.current.of([]),
+          EditorView.contentAttributes.of({ 'aria-label': label }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => editor.destroy();
+  }, []);
+
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: languageSlot.current.reconfigure(LANGUAGE_SUPPORT[language].extension()),
+    });
+  }, [language]);
+
+  useEffect(() => {
+    const dark = resolveTheme(themeChoice, prefersDark()) === 'dark';
+    view.current?.dispatch({ effects: themeSlot.current.reconfigure(dark ? oneDark : []) });
+  }, [themeChoice]);
+
+  // Outside changes (reset, show solution, language switch) replace the document.
+  useEffect(() => {
+    const editor = view.current;
+    if (editor && editor.state.doc.toString() !== value) {
+      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    }
+  }, [value]);
+
+  return <div className="code-editor" ref={host} />;
+}
