@@ -3,6 +3,7 @@ import {
   AccountMessages,
   canChangeViewedFlag,
   postLoginHome,
+  themeChoiceForAccount,
   validateEmail,
   validateFullName,
   validatePassword,
@@ -84,5 +85,13 @@ describe('postLoginHome', () => {
     expect(postLoginHome({ user_id: 1, enterprise: { ...manager, enable_new_nav_b2b: false } })).toBe(
       '/learn/home',
     );
+  });
+});
+
+describe('themeChoiceForAccount', () => {
+  it('prefers the system setting, and treats an unset theme as system', () => {
+    expect(themeChoiceForAccount({ user_theme: 'dark', use_system_preference: false })).toBe('dark');
+    expect(themeChoiceForAccount({ user_theme: 'dark', use_system_preference: true })).toBe('system');
+    expect(themeChoiceForAccount({ user_theme: 'unset', use_system_preference: false })).toBe('system');
   });
 });

@@ -31,6 +31,15 @@ export const ViewedFlag = {
 } as const;
 export type ViewedFlag = (typeof ViewedFlag)[keyof typeof ViewedFlag];
 
+/** The account's stored theme as a choice: system preference wins, an unset theme follows the system. */
+export function themeChoiceForAccount(user: {
+  user_theme: UserTheme;
+  use_system_preference: boolean;
+}): ThemeChoice {
+  if (user.use_system_preference || user.user_theme === UserTheme.Unset) return ThemeChoice.System;
+  return user.user_theme;
+}
+
 export function canChangeViewedFlag(from: boolean, to: boolean): boolean {
   return from === to || (!from && to);
 }

@@ -131,12 +131,13 @@ describe('POST /api/user/signup', () => {
 });
 
 describe('POST /api/user/login', () => {
-  it('logs in with the right password and sets the session cookie', async () => {
-    const user = await buildUser(t.database);
+  it('logs in with the right password and sets the session cookie and the account theme', async () => {
+    const user = await buildUser(t.database, { userTheme: 'dark' });
     const client = new TestClient(t.app);
     const response = await client.post('/api/user/login', { email: user.email, password: user.password });
     expect(response.statusCode).toBe(200);
     expect(response.json().user_id).toBe(user.id);
+    expect(response.cookies.find((c) => c.name === THEME_COOKIE)?.value).toBe('dark');
     expect((await client.get('/api/user/info')).statusCode).toBe(200);
   });
 

@@ -10,10 +10,12 @@ import {
   SetTwoFactorRequestSchema,
   SignupRequestSchema,
   TutorialStatusRequestSchema,
+  type UserInfo,
   VerifyTotpRequestSchema,
   ViewedFlagsRequestSchema,
 } from '@coderoom/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { themeChoiceForAccount } from '@coderoom/domain';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { clearSessionCookies, setSessionCookies, setThemeCookie } from '../../platform/auth/cookies.js';
 import { requireUser } from '../../platform/auth/guard.js';
 import { parseInput } from '../../platform/http/validation.js';
@@ -21,6 +23,12 @@ import { AccountErrors } from './accounts.errors.js';
 import type { AccountsService, ClientInfo } from './accounts.service.js';
 
 const ok = { ok: true } as const;
+
+/** A new session also carries the account's theme, so the next page paints in it from the first frame. */
+function startSession(request: FastifyRequest, reply: FastifyReply, token: string, user: UserInfo): void {
+  setSessionCookies(request, reply, token);
+  setThemeCookie(request, reply, themeChoiceForAccount(user));
+}
 
 function clientOf(request: FastifyRequest): ClientInfo {
   return { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null };
@@ -32,7 +40,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
   app.post('/api/user/signup', async (request, reply) => {
     const input = parseInput(SignupRequestSchema, request.body);
     const result = await accounts.signup(input, clientOf(request));
-    setSessionCookies(request, reply, result.sessionToken);
+    startSession(request, reply, result.sessionToken, result.user);
     return reply.status(201).send(result.user);
   });
 
@@ -43,7 +51,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
       setSessionCookies(request, reply, result.pendingTwoFactorToken);
       throw AccountErrors.qrCodeRequired();
     }
-    setSessionCookies(request, reply, result.sessionToken);
+    startSession(request, reply, result.sessionToken, result.user);
     return result.user;
   });
 
@@ -62,7 +70,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
   app.post('/api/user/password-reset/confirm', async (request, reply) => {
     const input = parseInput(PasswordResetConfirmSchema, request.body);
     const result = await accounts.confirmPasswordReset(input, clientOf(request));
-    setSessionCookies(request, reply, result.sessionToken);
+    startSession(request, reply, result.sessionToken, result.user);
     return result.user;
   });
 

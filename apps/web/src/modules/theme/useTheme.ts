@@ -1,12 +1,12 @@
 import type { UserInfo } from '@coderoom/contracts';
 import { DarkModeRequestSchema, OkSchema } from '@coderoom/contracts';
-import { type ThemeChoice, ThemeChoice as Themes } from '@coderoom/domain';
+import { type ThemeChoice, ThemeChoice as Themes, themeChoiceForAccount } from '@coderoom/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { apiRequest } from '../api/apiClient';
 import { USER_INFO_KEY } from '../session/hooks/userInfoQuery';
 import { useUserInfo } from '../session/hooks/useUserInfo';
-import { choiceFromAccount, resolveTheme } from './resolveTheme';
+import { resolveTheme } from './resolveTheme';
 import { prefersDark } from './themeDom';
 import { getThemeChoice, setThemeChoice, useThemeChoice } from './themeStore';
 
@@ -40,7 +40,7 @@ export function useTheme() {
   // The account's saved theme wins over this browser's cookie once we know who is signed in.
   useEffect(() => {
     if (!user) return;
-    const fromAccount = choiceFromAccount(user);
+    const fromAccount = themeChoiceForAccount(user);
     if (fromAccount !== getThemeChoice()) setThemeChoice(fromAccount);
   }, [user]);
 
