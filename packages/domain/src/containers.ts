@@ -1,0 +1,90 @@
+// Spec 000 §3, §4, §5, §7, §8, §9: live containers, docker configuration and live tests.
+
+export const LiveContainerState = {
+  Offline: 'offline',
+  Allocating: 'allocating',
+  Allocated: 'allocated',
+  AllocationFailed: 'allocation failed',
+  WaitingForDaemon: 'waiting for daemon',
+  Pulling: 'pulling',
+  Pulled: 'pulled',
+  PullFailed: 'pull failed',
+  DaemonFailed: 'daemon failed',
+  Updating: 'updating',
+  Updated: 'updated',
+  UpdateFailed: 'update failed',
+  PingAppFailed: 'ping app failed',
+  NoResponse: 'no response',
+  Running: 'running',
+} as const;
+export type LiveContainerState = (typeof LiveContainerState)[keyof typeof LiveContainerState];
+
+export const FAILURE_CONTAINER_STATES: readonly LiveContainerState[] = [
+  LiveContainerState.AllocationFailed,
+  LiveContainerState.DaemonFailed,
+  LiveContainerState.UpdateFailed,
+];
+export const READY_CONTAINER_STATES: readonly LiveContainerState[] = [
+  LiveContainerState.Running,
+  LiveContainerState.Updated,
+];
+
+export const SocketState = {
+  Offline: 'offline',
+  Connected: 'connected',
+  Disconnected: 'disconnected',
+  Terminated: 'terminated',
+  ForceClosed: 'force closed',
+} as const;
+
+export const ContainerBuildStatus = {
+  Uploading: 'uploading',
+  Pending: 'pending',
+  Success: 'success',
+  Failure: 'failure',
+  Rebuilding: 'rebuilding',
+} as const;
+
+export const LiveTestStatus = { Pending: 100, Completed: 101, TimedOut: 102 } as const;
+
+/** Run tests answers a container status; anything but allocated counts as allocation failed. */
+export function testingContainerState(status: string): LiveContainerState {
+  return status === LiveContainerState.Allocated
+    ? LiveContainerState.Allocated
+    : LiveContainerState.AllocationFailed;
+}
+
+export const DockerVersion = { Known: ['5.0', '6.0', '7.0'], Current: '8.0' } as const;
+export const CONTAINER_SCHEMA_VERSION = 3;
+
+export const DOCKER_IMAGE_NAME_INVALID = 'Docker image name is invalid';
+
+export function isValidDockerImageName(name: string): boolean {
+  return name.split('/').length === 3;
+}
+
+export const ContainerMessages = {
+  AllocationFailed: 'Resources allocation failed!',
+  PullFailed: 'Failed to pull image!',
+  ConfigureFailed: 'Failed to configure live container!',
+  UpdateFailed: 'Failed to update app with your code!',
+  PingFailed: 'Failed to ping the app!',
+  NoResponse: 'App failed to respond!',
+  AppNotResponding: 'Your app is not responding, please follow the provided instructions.',
+  TestExecutionFailure: 'Test execution failure. Please try again.',
+  MaxLiveTestTime: 'Max time-limit reached for Live Testing.',
+  AppRefused: 'Your app refused to connect.',
+  NoAppFound: 'No app found against id:',
+  RunTestsIdsRequired: 'authorId , workId are required!',
+  PollingParamsRequired: 'Document Type and Attempt Count are required!',
+} as const;
+
+export function liveTestingFailedMessage(reason: string): string {
+  return `Live testing failed. ${reason}`;
+}
+
+export const ContainerPolling = {
+  testResultTries: 150,
+  testResultIntervalMs: 2000,
+  instanceRetries: 4,
+} as const;
