@@ -198,4 +198,61 @@ describe('isolation', () => {
     expect(result.stdout).toContain('alive');
     await expectHealthy();
   });
+
+  it('refuses file names that climb out or are absolute, and a symlink inside leads nowhere', async () => {
+    for (const filename of ['../escape.py', '/etc/passwd', 'a/../../b.py', '.hidden.py']) {
+      await expect(
+        runner.execute({
+          language: 'python3',
+          source_code: 'print(1)',
+          additional_files: [{ filename, content: 'x' }],
+        }),
+      ).rejects.toMatchObject({ code: 'invalid_request', field: 'additional_files[0].filename' });
+    }
+    const result = await python(
+      [
+        'import os',
+        'for target in ("/etc/shadow", "/proc/1/root/etc/shadow", "/work"):',
+        '    link = "link" + str(abs(hash(target)))',
+        '    os.symlink(target, link)',
+        '    try:',
+        '        print(target, "read", open(link, "rb").read(10))',
+        '    except OSError:',
+        '        print(target, "denied")',
+      ].join('\n'),
+    );
+    expect(result.stdout).toContain('/etc/shadow denied');
+    expect(result.stdout).toContain('/work denied');
+    expect(result.stdout).not.toContain('root:');
+    await expectHealthy();
+  });
+
+  it("cannot see another learner's run happening at the same time", async () => {
+    const secretRun = python(
+      [
+        'import time',
+        'open("secret.txt", "w").write("learner-a-secret")',
+        'open("/tmp/secret.txt", "w").write("learner-a-secret")',
+        'time.sleep(1.5)',
+        'print("done")',
+      ].join('\n'),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const spy = await python(
+      [
+        'import os',
+        'found = []',
+        'for root in ("/box", "/tmp", "/proc"):',
+        '    for dirpath, dirnames, filenames in os.walk(root):',
+        '        if dirpath.startswith("/proc/") and not dirpath[6:].split("/")[0].isdigit(): continue',
+        '        found += [os.path.join(dirpath, name) for name in filenames if "secret" in name]',
+        'print("pids", sorted(int(p) for p in os.listdir("/proc") if p.isdigit()))',
+        'print("found", found)',
+      ].join('\n'),
+    );
+    expect(spy.stdout).toContain('found []');
+    expect(spy.stdout).not.toContain('learner-a-secret');
+    expect((await secretRun).stdout).toBe('done\n');
+    await expectHealthy();
+  });
 });
