@@ -16,6 +16,15 @@ export class TestClock implements Clock {
   advance(ms: number): void {
     this.offsetMs += ms;
   }
+  /**
+   * Moves to just after the start of the next fixed rate-limit window, so a burst of requests in a
+   * test cannot straddle two windows (which would reset the count halfway).
+   */
+  startFreshWindow(windowSeconds: number): void {
+    const windowMs = windowSeconds * 1000;
+    const now = this.now().getTime();
+    this.advance(windowMs - (now % windowMs) + 50);
+  }
 }
 
 export interface TestApp {

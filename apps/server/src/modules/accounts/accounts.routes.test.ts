@@ -179,6 +179,7 @@ describe('POST /api/user/login', () => {
   });
 
   it('rate-limits login attempts per client address', async () => {
+    t.clock.startFreshWindow(60);
     const client = new TestClient(t.app, '10.0.0.99');
     let last = 0;
     for (let i = 0; i < 31; i++) {

@@ -96,6 +96,7 @@ describe('POST /api/code/execute', () => {
 
   it('limits each learner to 60 runs a minute', async () => {
     const { client } = await signUp(app);
+    t.clock.startFreshWindow(60);
     const statuses: number[] = [];
     for (let i = 0; i < 61; i++) {
       statuses.push(
