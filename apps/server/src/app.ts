@@ -3,16 +3,29 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorStatus, PAYLOAD_LIMIT_BYTES } from '@coderoom/domain';
 import type { Runner } from '@coderoom/runner';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { createContentService } from './modules/content/content.service.js';
 import { registerExecutionRoutes } from './modules/execution/execution.routes.js';
 import { createExecutionService } from './modules/execution/execution.service.js';
+import { registerGoalsRoutes } from './modules/goals/goals.routes.js';
+import { createGoalsService } from './modules/goals/goals.service.js';
 import { registerMailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { createMailboxService } from './modules/mailbox/mailbox.service.js';
+import { registerNotesRoutes } from './modules/notes/notes.routes.js';
+import { createNotesService } from './modules/notes/notes.service.js';
+import { registerProgressRoutes } from './modules/progress/progress.routes.js';
+import { createProgressService } from './modules/progress/progress.service.js';
+import { registerReaderRoutes } from './modules/reader/reader.routes.js';
+import { createReaderService } from './modules/reader/reader.service.js';
+import { registerSpaRoutes } from './modules/spa/spa.routes.js';
+import { registerUserDataRoutes } from './modules/userdata/userdata.routes.js';
+import { createUserDataService } from './modules/userdata/userdata.service.js';
 import { createSessionStore } from './platform/auth/sessions.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { AppConfig } from './platform/config.js';
@@ -51,6 +64,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
   });
 
+  // gzip/brotli for JSON and the web app's files; tiny answers are not worth the CPU.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -93,10 +108,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAccountsRoutes(app, accounts);
   registerMailboxRoutes(app, createMailboxService({ db: database.db, accounts }));
+  const content = createContentService({ db: database.db, clock });
+  const progress = createProgressService({ db: database.db, clock, content });
+  registerReaderRoutes(app, createReaderService({ content, progress }));
+  registerProgressRoutes(app, progress);
+  registerNotesRoutes(app, createNotesService({ db: database.db, clock, content }));
+  registerUserDataRoutes(app, createUserDataService({ db: database.db, clock }));
+  registerGoalsRoutes(app, createGoalsService({ db: database.db, clock }));
+  registerSpaRoutes(app);
   if (deps.runner) {
+    const widgets = {
+      codeWidget: content.codeWidget,
+      saveWidgetData: progress.saveWidgetData,
+    };
     registerExecutionRoutes(
       app,
-      createExecutionService({ db: database.db, runner: deps.runner, rateLimiter, log: app.log }),
+      createExecutionService({ db: database.db, runner: deps.runner, rateLimiter, log: app.log, widgets }),
     );
   }
 

@@ -35,8 +35,9 @@ async function main(): Promise<void> {
     'database ready',
   );
   if (config.seedDemo) {
-    const { created } = await seedDemo(database);
-    app.log.info({ created }, 'demo seed done');
+    const { created, imported, skipped } = await seedDemo(database);
+    app.log.info({ created, imported }, 'demo seed done');
+    for (const reason of skipped) app.log.warn({ reason }, 'demo content package skipped');
   }
 
   const shutdown = async (signal: string) => {

@@ -52,6 +52,28 @@ export const RunTestsRequestSchema = z.strictObject({
 });
 export type RunTestsRequest = z.infer<typeof RunTestsRequestSchema>;
 
+/**
+ * A lesson's code widget, named instead of spelled out: the server takes the language, hidden code,
+ * time limit, test cases and unit tests from the stored widget, so none of them reach the browser.
+ */
+export const WidgetRefSchema = z.strictObject({
+  author_id: z.number().int().positive(),
+  collection_id: z.number().int().positive(),
+  page_id: z.number().int().positive(),
+  comp_id: z.string().min(1).max(64),
+  /** Authors previewing their draft; readers always get the published version. */
+  draft: z.boolean().optional(),
+});
+export type WidgetRef = z.infer<typeof WidgetRefSchema>;
+
+/** POST /api/code/execute, /api/code/judge or /api/codetest/run for a lesson's widget. */
+export const WidgetRunRequestSchema = z.strictObject({
+  widget: WidgetRefSchema,
+  source_code: z.string(),
+  stdin: z.string().optional(),
+});
+export type WidgetRunRequest = z.infer<typeof WidgetRunRequestSchema>;
+
 export const ExecuteResponseSchema = z.object({
   status: z.enum(['ok', 'compile_error', 'runtime_error', 'time_limit', 'memory_limit', 'output_limit']),
   stdout: z.string(),

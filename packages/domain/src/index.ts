@@ -3,6 +3,7 @@ export * from './commerce.js';
 export * from './containers.js';
 export * from './content.js';
 export * from './errors.js';
+export * from './markup/index.js';
 export * from './organizations.js';
 export * from './practice.js';
 export * from './routes.js';

@@ -1,4 +1,14 @@
-import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  customType,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 // Mirrors db/migrations/*.sql for typed queries; the SQL files are the source of truth for the schema.
 
@@ -88,3 +98,220 @@ export const codeExecutions = pgTable('code_executions', {
   sourceBytes: integer('source_bytes').notNull(),
   createdAt: createdAt(),
 });
+
+// 0003_content_and_progress.sql
+
+/** A draft TOC category as stored in collections.toc. */
+export interface StoredTocCategory {
+  title: string;
+  type: string;
+  is_recovered_category?: boolean;
+  pages: Array<{ page_id: number; is_optional?: boolean; is_preview?: boolean }>;
+}
+
+/** Free-form course details (spec 000 §3 "Course details"). */
+export interface CollectionDetails {
+  overview?: string;
+  skills?: string[];
+  target_audience?: string[];
+  takeaway_skills?: string[];
+  code_themes?: Record<string, unknown>;
+  docker?: Record<string, unknown>;
+  /** A path's courses, in order. */
+  path_courses?: number[];
+}
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+export const collections = pgTable('collections', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  authorId: bigint('author_id', { mode: 'number' }).notNull(),
+  encodedId: text('encoded_id').notNull(),
+  workType: text('work_type').notNull(),
+  courseType: text('course_type'),
+  title: text('title').notNull().default(''),
+  slug: text('slug').notNull().default(''),
+  summary: text('summary').notNull().default(''),
+  coverImageUrl: text('cover_image_url'),
+  difficulty: text('difficulty', { enum: ['beginner', 'intermediate', 'advanced'] })
+    .notNull()
+    .default('beginner'),
+  languageTopic: text('language_topic'),
+  tags: text('tags').array().notNull().default([]),
+  details: jsonb('details').$type<CollectionDetails>().notNull().default({}),
+  toc: jsonb('toc').$type<StoredTocCategory[]>().notNull().default([]),
+  isPrivate: boolean('is_private').notNull().default(false),
+  organizationId: bigint('organization_id', { mode: 'number' }),
+  isPlan: boolean('is_plan').notNull().default(false),
+  isTemplate: boolean('is_template').notNull().default(false),
+  isGlobal: boolean('is_global').notNull().default(false),
+  collaborativeEditing: boolean('collaborative_editing').notNull().default(false),
+  isFree: boolean('is_free').notNull().default(true),
+  status: integer('status').notNull().default(101),
+  reviewState: integer('review_state').notNull().default(3001),
+  submissionType: integer('submission_type'),
+  etag: text('etag').notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type CollectionRow = typeof collections.$inferSelect;
+
+export const pages = pgTable('pages', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+  itemType: text('item_type').notNull().default('collection_lesson'),
+  title: text('title').notNull().default(''),
+  slug: text('slug').notNull().default(''),
+  summary: text('summary').notNull().default(''),
+  estimatedMinutes: integer('estimated_minutes').notNull().default(5),
+  components: jsonb('components').$type<unknown[]>().notNull().default([]),
+  status: integer('status').notNull().default(101),
+  etag: text('etag').notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type PageRow = typeof pages.$inferSelect;
+
+export const collectionVersions = pgTable('collection_versions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+  versionNo: integer('version_no').notNull(),
+  state: integer('state').notNull(),
+  title: text('title').notNull(),
+  slug: text('slug').notNull(),
+  summary: text('summary').notNull(),
+  coverImageUrl: text('cover_image_url'),
+  difficulty: text('difficulty', { enum: ['beginner', 'intermediate', 'advanced'] }).notNull(),
+  languageTopic: text('language_topic'),
+  tags: text('tags').array().notNull(),
+  details: jsonb('details').$type<CollectionDetails>().notNull(),
+  toc: jsonb('toc').$type<StoredTocCategory[]>().notNull(),
+  isFree: boolean('is_free').notNull(),
+  isEarlyAccess: boolean('is_early_access').notNull().default(false),
+  lessonCount: integer('lesson_count').notNull(),
+  estimatedMinutes: integer('estimated_minutes').notNull(),
+  searchDocument: tsvector('search_document').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+export type CollectionVersionRow = typeof collectionVersions.$inferSelect;
+
+export const pageVersions = pgTable(
+  'page_versions',
+  {
+    collectionVersionId: bigint('collection_version_id', { mode: 'number' }).notNull(),
+    pageId: bigint('page_id', { mode: 'number' }).notNull(),
+    itemType: text('item_type').notNull(),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    summary: text('summary').notNull(),
+    estimatedMinutes: integer('estimated_minutes').notNull(),
+    components: jsonb('components').$type<unknown[]>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.collectionVersionId, table.pageId] })],
+);
+export type PageVersionRow = typeof pageVersions.$inferSelect;
+
+export const pageCompletions = pgTable(
+  'page_completions',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    authorId: bigint('author_id', { mode: 'number' }).notNull(),
+    collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+    pageId: bigint('page_id', { mode: 'number' }).notNull(),
+    attempt: integer('attempt').notNull().default(1),
+    completedAt: timestamp('completed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.collectionId, table.pageId, table.attempt] })],
+);
+
+export const learnerWorks = pgTable(
+  'learner_works',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+    lastPageId: bigint('last_page_id', { mode: 'number' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    lastVisitedAt: timestamp('last_visited_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.collectionId] })],
+);
+
+export const pinnedWorks = pgTable(
+  'pinned_works',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.collectionId] })],
+);
+
+export const certificates = pgTable('certificates', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  hash: text('hash').notNull(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+  learnerName: text('learner_name').notNull(),
+  courseTitle: text('course_title').notNull(),
+  issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const userMaps = pgTable(
+  'user_maps',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    mapName: text('map_name').notNull(),
+    mapKey: text('map_key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.mapName, table.mapKey] })],
+);
+
+// Notes and highlights, page read time and weekly goals (0004_notes_goals.sql). The generated
+// search_document column of notes_highlights is left out here so inserts never name it; search reads it
+// through SQL.
+
+export const notesHighlights = pgTable('notes_highlights', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  authorId: bigint('author_id', { mode: 'number' }).notNull(),
+  workId: bigint('work_id', { mode: 'number' }).notNull(),
+  pageId: bigint('page_id', { mode: 'number' }).notNull(),
+  widgetId: text('widget_id').notNull(),
+  mdChildId: text('md_child_id').notNull(),
+  selectionId: text('selection_id').notNull(),
+  quote: text('quote').notNull(),
+  comment: text('comment').notNull().default(''),
+  workTitle: text('work_title').notNull().default(''),
+  pageTitle: text('page_title').notNull().default(''),
+  version: integer('version').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type NoteHighlightRow = typeof notesHighlights.$inferSelect;
+
+export const pageReadTimes = pgTable(
+  'page_read_times',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    pageType: text('page_type').notNull(),
+    pageId: bigint('page_id', { mode: 'number' }).notNull(),
+    totalSeconds: bigint('total_seconds', { mode: 'number' }).notNull().default(0),
+    reports: integer('reports').notNull().default(0),
+    firstReadAt: timestamp('first_read_at', { withTimezone: true }).notNull().defaultNow(),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.pageType, table.pageId] })],
+);
+
+export const learningGoals = pgTable('learning_goals', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  // smallint in SQL; read as a number either way.
+  daysPerWeek: integer('days_per_week').notNull(),
+  timeZone: text('time_zone').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type LearningGoalRow = typeof learningGoals.$inferSelect;

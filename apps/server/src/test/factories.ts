@@ -1,7 +1,11 @@
+import type { Widget } from '@coderoom/contracts';
 import { PlatformAdminRole } from '@coderoom/domain';
 import type { UserRow } from '../db/schema.js';
 import { insertUser, type UserPatch, updateUser } from '../modules/accounts/accounts.repository.js';
+import type { CourseManifest } from '../modules/content/content.package.js';
+import { createContentService } from '../modules/content/content.service.js';
 import { hashPassword } from '../platform/auth/password.js';
+import { systemClock } from '../platform/clock.js';
 import type { Database } from '../platform/db/database.js';
 import { uniqueEmail, VALID_PASSWORD } from './harness.js';
 
@@ -21,3 +25,69 @@ export async function buildUser(
   const updated = Object.keys(patch).length > 0 ? await updateUser(database.db, row.id, patch) : row;
   return { ...(updated ?? row), password };
 }
+
+/** A published course built through the real package importer; lessons are simple Markdown pages. */
+export async function buildCourse(
+  database: Database,
+  options: {
+    author?: UserRow & { password: string };
+    title?: string;
+    slug?: string;
+    summary?: string;
+    topic?: CourseManifest['language_topic'];
+    difficulty?: CourseManifest['difficulty'];
+    tags?: string[];
+    lessons?: number;
+    optional?: number[];
+    preview?: number[];
+    earlyAccess?: boolean;
+    isFree?: boolean;
+    /** Widgets of lesson i (0-based); defaults to one Markdown paragraph. */
+    components?: (index: number) => Widget[];
+  } = {},
+) {
+  const author = options.author ?? (await buildUser(database, { fullName: 'Course Author' }));
+  courseCounter += 1;
+  const slug = options.slug ?? `course-${courseCounter}-${process.pid}`;
+  const lessonCount = options.lessons ?? 3;
+  const lessons = Array.from({ length: lessonCount }, (_, index) => ({
+    file: `${index + 1}.md`,
+    slug: `lesson-${index + 1}`,
+    title: `Lesson ${index + 1}`,
+    summary: '',
+    estimatedMinutes: 5,
+    isOptional: options.optional?.includes(index) ?? false,
+    isPreview: options.preview?.includes(index) ?? index === 0,
+    components: options.components?.(index) ?? [
+      {
+        type: 'MarkdownEditor' as const,
+        comp_id: `md-${index}`,
+        content: { text: `Text of lesson ${index + 1}.` },
+      },
+    ],
+  }));
+  const content = createContentService({ db: database.db, clock: systemClock });
+  const { collection } = await content.importCourse({
+    slug,
+    manifest: {
+      title: options.title ?? `Course ${courseCounter}`,
+      slug,
+      summary: options.summary ?? 'A course built by a test factory.',
+      overview: '',
+      language_topic: options.topic,
+      difficulty: options.difficulty ?? 'beginner',
+      tags: options.tags ?? [],
+      skills: [],
+      takeaway_skills: [],
+      target_audience: [],
+      is_free: options.isFree ?? true,
+      early_access: options.earlyAccess ?? false,
+      author: author.email,
+      categories: [{ title: 'Basics', lessons: lessons.map((lesson) => lesson.file) }],
+    },
+    categories: [{ title: 'Basics', lessons }],
+  });
+  const pageIds = collection.toc.flatMap((category) => category.pages.map((page) => page.page_id));
+  return { author, collection, pageIds };
+}
+let courseCounter = 0;

@@ -52,12 +52,13 @@ export function AppShell() {
           </span>
           <span className="brand-name">Coderoom</span>
         </Link>
-        {user && (
-          <nav className="topnav" aria-label="Main">
-            <NavLink to="/learn/home">Home</NavLink>
-            <NavLink to="/playground">Playground</NavLink>
-          </nav>
-        )}
+        <nav className="topnav" aria-label="Main">
+          {user && <NavLink to="/learn/home">Home</NavLink>}
+          <NavLink to="/explore">Explore</NavLink>
+          {user && <NavLink to="/learn/in-progress">My learning</NavLink>}
+          {user && <NavLink to="/notes">Notes</NavLink>}
+          {user && <NavLink to="/playground">Playground</NavLink>}
+        </nav>
         <div className="topbar-actions">
           <ThemeMenu />
           {user ? (

@@ -20,9 +20,47 @@ export const router = createBrowserRouter([
         path: 'signup-and-reset-password/:token',
         lazy: async () => ({ Component: (await import('../pages/NewPasswordPage')).NewPasswordPage }),
       },
+      ...['learn', 'learn/:tab'].map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await import('../pages/LearnPage')).LearnPage }),
+      })),
+      ...['explore', 'explore/free', 'explore/early-access'].map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await import('../pages/ExplorePage')).ExplorePage }),
+      })),
+      ...[
+        'courses/:slug/:encodedId',
+        'paths/:slug/:encodedId',
+        'collection/:authorId/:collectionId',
+        'collection/:authorId/:collectionId/draft',
+        'path/:authorId/:collectionId',
+      ].map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await import('../pages/CoursePage')).CoursePage }),
+      })),
+      ...[
+        'collection/page/:authorId/:collectionId/:pageId',
+        'collection/page/:authorId/:collectionId/:pageId/draft',
+        'module/page/:authorId/:collectionId/:pageId',
+      ].map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await import('../pages/LessonPage')).LessonPage }),
+      })),
       {
-        path: 'learn/home',
-        lazy: async () => ({ Component: (await import('../pages/LearnHomePage')).LearnHomePage }),
+        path: 'certificates',
+        lazy: async () => ({ Component: (await import('../pages/CertificatesPage')).CertificatesPage }),
+      },
+      {
+        path: 'certificate/:hash',
+        lazy: async () => ({ Component: (await import('../pages/CertificatePage')).CertificatePage }),
+      },
+      {
+        path: 'notes',
+        lazy: async () => ({ Component: (await import('../pages/NotesPage')).NotesPage }),
+      },
+      {
+        path: 'dev/widgets',
+        lazy: async () => ({ Component: (await import('../pages/WidgetGalleryPage')).WidgetGalleryPage }),
       },
       {
         path: 'settings',

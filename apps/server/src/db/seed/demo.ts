@@ -1,7 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { PlatformAdminRole } from '@coderoom/domain';
 import { findUserByEmail, insertUser } from '../../modules/accounts/accounts.repository.js';
+import { loadContentFolder } from '../../modules/content/content.package.js';
+import { createContentService } from '../../modules/content/content.service.js';
 import { hashPassword } from '../../platform/auth/password.js';
+import { systemClock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
+
+/** The demo courses of the repository: content/ at its root. */
+export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../../../../content/', import.meta.url));
 
 export const DEMO_PASSWORD = 'Coderoom!2026';
 
@@ -11,8 +18,11 @@ export const DEMO_ACCOUNTS = [
   { email: 'admin@coderoom.dev', fullName: 'Sam Admin', adminRole: PlatformAdminRole.SuperAdmin },
 ] as const;
 
-/** Creates the demo accounts that are missing; running it again changes nothing. */
-export async function seedDemo(database: Database): Promise<{ created: string[] }> {
+/** Creates the demo accounts and imports the demo content that is missing; running it again changes nothing. */
+export async function seedDemo(
+  database: Database,
+  options: { contentDir?: string | null } = {},
+): Promise<{ created: string[]; imported: string[]; skipped: string[] }> {
   const created: string[] = [];
   for (const account of DEMO_ACCOUNTS) {
     if (await findUserByEmail(database.db, account.email)) continue;
@@ -24,5 +34,20 @@ export async function seedDemo(database: Database): Promise<{ created: string[] 
     });
     if (row) created.push(account.email);
   }
-  return { created };
+  const imported: string[] = [];
+  const skipped: string[] = [];
+  const contentDir = options.contentDir === undefined ? DEFAULT_CONTENT_DIR : options.contentDir;
+  if (contentDir) {
+    const content = createContentService({ db: database.db, clock: systemClock });
+    const { courses, paths } = await loadContentFolder(contentDir, (error) => skipped.push(error.message));
+    for (const pkg of courses) if ((await content.importCourse(pkg)).created) imported.push(pkg.slug);
+    for (const pkg of paths) {
+      try {
+        if ((await content.importPath(pkg)).created) imported.push(pkg.slug);
+      } catch (error) {
+        skipped.push((error as Error).message);
+      }
+    }
+  }
+  return { created, imported, skipped };
 }

@@ -3,7 +3,8 @@ import { createRunner, type Runner } from '@coderoom/runner';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { codeExecutions } from '../../db/schema.js';
+import { codeExecutions, collections } from '../../db/schema.js';
+import { buildCourse } from '../../test/factories.js';
 import { buildTestApp, signUp, type TestApp, TestClient } from '../../test/harness.js';
 
 // These go through the real sandbox: bubblewrap must be installed (scripts/install-runner-deps.sh).
@@ -164,5 +165,109 @@ describe('GET /api/code/languages', () => {
       'java',
     ]);
     expect(languages.find((l) => l.language === 'python3')?.available).toBe(true);
+  });
+});
+
+describe('a lesson widget named instead of spelled out', () => {
+  async function courseWithExercise() {
+    return buildCourse(t.database, {
+      lessons: 1,
+      components: () => [
+        {
+          type: 'Code',
+          comp_id: 'double',
+          content: {
+            language: 'python3',
+            code: 'print(input())',
+            runnable: true,
+            judge: true,
+            enableStdin: true,
+            allowDownload: false,
+            treatOutputAsHTML: false,
+            enableHiddenCode: true,
+            hiddenPrependCode: 'FACTOR = 2',
+            showSolution: false,
+            timeLimit: 10,
+            testCases: [
+              { input: '3\n', output: '6\n', hidden: false },
+              { input: '21\n', output: '42\n', hidden: true },
+            ],
+            unitTests: {
+              code: 'import unittest\nfrom main import double\n\nclass T(unittest.TestCase):\n    def test_double(self):\n        self.assertEqual(double(4), 8)\n',
+            },
+          },
+        },
+      ],
+    });
+  }
+
+  it('judges with the stored cases and hidden code, reveals no hidden data, and keeps the code', async () => {
+    const course = await courseWithExercise();
+    const { client } = await signUp(app);
+    const widget = {
+      author_id: course.author.id,
+      collection_id: course.collection.id,
+      page_id: course.pageIds[0],
+      comp_id: 'double',
+    };
+    const source =
+      'def double(n):\n    return n * FACTOR\n\nif __name__ == "__main__":\n    print(double(int(input())))';
+    const judged = await client.post('/api/code/judge', { widget, source_code: source });
+    expect(judged.statusCode).toBe(200);
+    expect(judged.json()).toMatchObject({ all_passed: true, passed: 2, total: 2 });
+    expect(judged.body).not.toContain('21');
+    expect(judged.body).not.toContain('42');
+
+    const wrong = await client.post('/api/code/judge', { widget, source_code: 'print(input())' });
+    expect(wrong.json()).toMatchObject({ all_passed: false });
+    expect(wrong.body).not.toContain('42');
+
+    const executed = await client.post('/api/code/execute', { widget, source_code: source, stdin: '5\n' });
+    expect(executed.json()).toMatchObject({ status: 'ok', stdout: '10\n' });
+
+    const tests = await client.post('/api/codetest/run', { widget, source_code: source });
+    expect(tests.json()).toMatchObject({ status: 'completed', passed: 1, failed: 0 });
+
+    const lesson = await client.get(
+      `/api/reader/collection/${course.author.id}/${course.collection.id}/page/${course.pageIds[0]}`,
+    );
+    expect(lesson.json().widget_data).toEqual({ double: { code: source } });
+  });
+
+  it('refuses unknown widgets, unreadable lessons, bad refs and logged-out callers', async () => {
+    const course = await courseWithExercise();
+    const { client } = await signUp(app);
+    const widget = {
+      author_id: course.author.id,
+      collection_id: course.collection.id,
+      page_id: course.pageIds[0],
+      comp_id: 'nope',
+    };
+    const unknown = await client.post('/api/code/judge', { widget, source_code: 'x' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toHaveProperty('widget');
+    const bad = await client.post('/api/code/judge', {
+      widget: { ...widget, page_id: 'x' },
+      source_code: 'x',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toHaveProperty('widget.page_id');
+    expect(
+      (
+        await new TestClient(app).post('/api/code/judge', {
+          widget: { ...widget, comp_id: 'double' },
+          source_code: 'x',
+        })
+      ).statusCode,
+    ).toBe(401);
+    await t.database.db
+      .update(collections)
+      .set({ isPrivate: true })
+      .where(eq(collections.id, course.collection.id));
+    const hidden = await client.post('/api/code/judge', {
+      widget: { ...widget, comp_id: 'double' },
+      source_code: 'x',
+    });
+    expect(hidden.statusCode).toBe(404);
   });
 });

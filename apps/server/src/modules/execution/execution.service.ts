@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type {
+  CodeWidgetContent,
   ExecuteRequest,
   ExecuteResponse,
   JudgeRequest,
@@ -7,6 +8,8 @@ import type {
   LanguagesResponse,
   RunTestsRequest,
   RunTestsResponse,
+  WidgetRef,
+  WidgetRunRequest,
 } from '@coderoom/contracts';
 import { type Runner, RunnerError } from '@coderoom/runner';
 import type { FastifyBaseLogger } from 'fastify';
@@ -45,11 +48,35 @@ function sourceOf(request: ExecuteRequest | JudgeRequest | RunTestsRequest): str
   return request.source_code + extra;
 }
 
+/** Lesson widgets a run may name; the content and progress modules provide them. */
+export interface WidgetSource {
+  codeWidget(userId: number, ref: WidgetRef): Promise<CodeWidgetContent>;
+  saveWidgetData(userId: number, ref: WidgetRef, userdata: Record<string, unknown>): Promise<void>;
+}
+
+/** The program a widget runs: the learner's code inside the author's hidden code, with the author's limits. */
+export function programOf(widget: CodeWidgetContent, request: Pick<WidgetRunRequest, 'source_code'>) {
+  return {
+    language: widget.language,
+    source_code: request.source_code,
+    ...(widget.entryFileName ? { entry_filename: widget.entryFileName } : {}),
+    ...(widget.additionalFiles?.length ? { additional_files: widget.additionalFiles } : {}),
+    ...(widget.enableHiddenCode && widget.hiddenPrependCode
+      ? { hidden_prepend_code: widget.hiddenPrependCode }
+      : {}),
+    ...(widget.enableHiddenCode && widget.hiddenAppendCode
+      ? { hidden_append_code: widget.hiddenAppendCode }
+      : {}),
+    time_limit: widget.timeLimit,
+  };
+}
+
 export function createExecutionService(deps: {
   db: Db;
   runner: Runner;
   rateLimiter: RateLimiter;
   log: FastifyBaseLogger;
+  widgets?: WidgetSource;
 }) {
   const { db, runner, rateLimiter } = deps;
 
@@ -87,7 +114,57 @@ export function createExecutionService(deps: {
     }
   }
 
-  return {
+  async function widgetOf(caller: Caller, request: WidgetRunRequest): Promise<CodeWidgetContent> {
+    if (!deps.widgets) throw new AppError(404, 'Lesson widgets are not available here.');
+    const widget = await deps.widgets.codeWidget(caller.auth.userId, request.widget);
+    // The learner's last code comes back when they return to the lesson; a failed save never fails the run.
+    await deps.widgets
+      .saveWidgetData(caller.auth.userId, request.widget, { code: request.source_code })
+      .catch((error: unknown) => deps.log.error({ err: error }, 'could not save widget data'));
+    return widget;
+  }
+
+  const service = {
+    async executeWidget(caller: Caller, request: WidgetRunRequest): Promise<ExecuteResponse> {
+      const widget = await widgetOf(caller, request);
+      if (!widget.runnable && !widget.judge) {
+        throw new AppError(400, 'This widget cannot run code.', { widget: 'This widget cannot run code.' });
+      }
+      return service.execute(caller, {
+        ...programOf(widget, request),
+        ...(request.stdin !== undefined ? { stdin: request.stdin } : {}),
+      });
+    },
+    async judgeWidget(caller: Caller, request: WidgetRunRequest): Promise<JudgeResponse> {
+      const widget = await widgetOf(caller, request);
+      if (!widget.judge || widget.testCases.length === 0) {
+        throw new AppError(400, 'This widget has no test cases.', {
+          widget: 'This widget has no test cases.',
+        });
+      }
+      return service.judge(caller, {
+        ...programOf(widget, request),
+        test_cases: widget.testCases.map((testCase) => ({
+          input: testCase.input,
+          expected_output: testCase.output,
+          hidden: testCase.hidden,
+          ...(testCase.comparison ? { comparison: testCase.comparison } : {}),
+        })),
+      });
+    },
+    async runWidgetTests(caller: Caller, request: WidgetRunRequest): Promise<RunTestsResponse> {
+      const widget = await widgetOf(caller, request);
+      if (!widget.unitTests) {
+        throw new AppError(400, 'This widget has no unit tests.', {
+          widget: 'This widget has no unit tests.',
+        });
+      }
+      return service.runTests(caller, {
+        ...programOf(widget, request),
+        test_code: widget.unitTests.code,
+        ...(widget.unitTests.filename ? { test_filename: widget.unitTests.filename } : {}),
+      });
+    },
     execute: (caller: Caller, request: ExecuteRequest): Promise<ExecuteResponse> =>
       run(
         caller,
@@ -118,6 +195,7 @@ export function createExecutionService(deps: {
       return { languages: await runner.languages() };
     },
   };
+  return service;
 }
 
 export type ExecutionService = ReturnType<typeof createExecutionService>;

@@ -1,68 +1,113 @@
-import type { JudgeRequest, LanguageId } from '@coderoom/contracts';
-import { useId, useState } from 'react';
+import type { JudgeRequest, LanguageId, WidgetRef } from '@coderoom/contracts';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/FormMessage';
+import '../codeWidget.css';
 import { useCodeRun, useLanguages } from '../hooks/useCodeRun';
-import { LANGUAGE_SUPPORT } from '../languageSupport';
-import { CodeEditor } from './CodeEditor';
+import { LANGUAGE_FILES } from '../languageFiles';
 import { JudgeResults } from './JudgeResults';
 import { RunOutput } from './RunOutput';
+import { UnitTestResults } from './UnitTestResults';
+
+// CodeMirror and its language packs are the heaviest script on a lesson page: load them after the
+// lesson text has painted, showing the code as plain text until then.
+const CodeEditor = lazy(() => import('./CodeEditor').then((module) => ({ default: module.CodeEditor })));
 
 export interface CodeWidgetSettings {
   language: LanguageId;
+  /** The starter code; Reset goes back to it. */
   code: string;
+  /** Where the learner left off, when it differs from the starter. */
+  initialCode?: string;
   /** The widget lets the learner switch languages (the playground does). */
   languageSelectable?: boolean;
   enableStdin?: boolean;
   allowDownload?: boolean;
   treatOutputAsHTML?: boolean;
   solution?: string;
+  /** Test cases sent with the program (playground, previews); a lesson's widget leaves them on the server. */
   testCases?: JudgeRequest['test_cases'];
+  /** A lesson's widget: runs name it, and the server adds its hidden code, test cases and unit tests. */
+  widgetRef?: WidgetRef;
+  /** Run is offered (default true). */
+  runnable?: boolean;
+  /** Check (judge against the widget's test cases) is offered. */
+  judge?: boolean;
+  hasUnitTests?: boolean;
+  /** The cases the learner may see, and how many more are hidden. */
+  visibleTestCases?: Array<{ input: string; output: string }>;
+  hiddenTestCount?: number;
+  /** Called with the code after each finished run, check or test run (the lesson saves it). */
+  onRun?: (sourceCode: string) => void;
 }
+
+type Shown = 'run' | 'judge' | 'tests' | null;
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
-/** The code widget: edit, run (Ctrl/Cmd+Enter), stdin, output, judge, reset, solution, download, cancel. */
+/** The code widget: edit, run (Ctrl/Cmd+Enter), stdin, output, judge, unit tests, reset, solution, download, cancel. */
 export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
   const [language, setLanguage] = useState<LanguageId>(settings.language);
-  const [code, setCode] = useState(settings.code);
+  const [code, setCode] = useState(settings.initialCode ?? settings.code);
   const [stdin, setStdin] = useState('');
-  const [shown, setShown] = useState<'run' | 'judge' | null>(null);
+  const [shown, setShown] = useState<Shown>(null);
   const languages = useLanguages();
-  const { execute, judge, cancel } = useCodeRun();
+  const { execute, judge, runTests, cancel } = useCodeRun();
   const stdinId = useId();
-  const running = execute.isPending || judge.isPending;
-  const active = shown === 'judge' ? judge : execute;
+  const running = execute.isPending || judge.isPending || runTests.isPending;
+  const active = shown === 'judge' ? judge : shown === 'tests' ? runTests : execute;
+  const ref = settings.widgetRef;
+  const canRun = settings.runnable ?? true;
+  const canCheck = ref ? Boolean(settings.judge) : Boolean(settings.testCases?.length);
+  const canTest = Boolean(ref && settings.hasUnitTests);
+  const afterRun = { onSuccess: () => settings.onRun?.(code) };
 
   const run = () => {
-    if (running) return;
+    if (running || !canRun) return;
     setShown('run');
-    execute.mutate({ language, source_code: code, ...(settings.enableStdin ? { stdin } : {}) });
+    const input = settings.enableStdin ? { stdin } : {};
+    execute.mutate(
+      ref ? { widget: ref, source_code: code, ...input } : { language, source_code: code, ...input },
+      afterRun,
+    );
   };
   const check = () => {
-    if (running || !settings.testCases) return;
+    if (running || !canCheck) return;
     setShown('judge');
-    judge.mutate({ language, source_code: code, test_cases: settings.testCases });
+    judge.mutate(
+      ref
+        ? { widget: ref, source_code: code }
+        : { language, source_code: code, test_cases: settings.testCases ?? [] },
+      afterRun,
+    );
+  };
+  const test = () => {
+    if (running || !ref) return;
+    setShown('tests');
+    runTests.mutate({ widget: ref, source_code: code }, afterRun);
   };
   const switchLanguage = (next: LanguageId) => {
     // Keep the learner's code unless it is still the previous language's starter.
-    if (code === LANGUAGE_SUPPORT[language].starter) setCode(LANGUAGE_SUPPORT[next].starter);
+    if (code === LANGUAGE_FILES[language].starter) setCode(LANGUAGE_FILES[next].starter);
     setLanguage(next);
     execute.reset();
     judge.reset();
+    runTests.reset();
     setShown(null);
   };
   const download = () => {
     const url = URL.createObjectURL(new Blob([code], { type: 'text/plain' }));
     const link = document.createElement('a');
     link.href = url;
-    link.download = LANGUAGE_SUPPORT[language].fileName;
+    link.download = LANGUAGE_FILES[language].fileName;
     link.click();
     URL.revokeObjectURL(url);
   };
   const unavailable = languages.data?.languages.find((item) => item.language === language && !item.available);
+  const visibleCases = settings.visibleTestCases ?? [];
+  const hiddenCount = settings.hiddenTestCount ?? 0;
 
   return (
     <section className="code-widget card" aria-label="Code editor">
@@ -81,7 +126,7 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
             </select>
           </label>
         ) : (
-          <span className="muted small">{LANGUAGE_SUPPORT[language].fileName}</span>
+          <span className="muted small">{LANGUAGE_FILES[language].fileName}</span>
         )}
         <div className="code-actions">
           <Button variant="ghost" onClick={() => setCode(settings.code)} disabled={running}>
@@ -97,8 +142,13 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
               Download
             </Button>
           )}
-          {settings.testCases && (
-            <Button variant="secondary" onClick={check} busy={judge.isPending}>
+          {canTest && (
+            <Button variant="secondary" onClick={test} busy={runTests.isPending} disabled={running}>
+              Run tests
+            </Button>
+          )}
+          {canCheck && (
+            <Button variant="secondary" onClick={check} busy={judge.isPending} disabled={running}>
               Check
             </Button>
           )}
@@ -107,13 +157,23 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
               Cancel
             </Button>
           ) : (
-            <Button onClick={run} title="Run (Ctrl+Enter)" disabled={Boolean(unavailable)}>
-              ▶ Run
-            </Button>
+            canRun && (
+              <Button onClick={run} title="Run (Ctrl+Enter)" disabled={Boolean(unavailable)}>
+                ▶ Run
+              </Button>
+            )
           )}
         </div>
       </div>
-      <CodeEditor value={code} language={language} onChange={setCode} onRun={run} label="Code" />
+      <Suspense
+        fallback={
+          <pre className="code-editor-fallback" aria-busy="true">
+            {code}
+          </pre>
+        }
+      >
+        <CodeEditor value={code} language={language} onChange={setCode} onRun={run} label="Code" />
+      </Suspense>
       {settings.enableStdin && (
         <div className="stdin-panel">
           <label htmlFor={stdinId} className="small">
@@ -121,6 +181,30 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
           </label>
           <textarea id={stdinId} value={stdin} onChange={(event) => setStdin(event.target.value)} rows={3} />
         </div>
+      )}
+      {(visibleCases.length > 0 || hiddenCount > 0) && (
+        <details className="test-case-list">
+          <summary className="small">
+            Test cases: {visibleCases.length} shown
+            {hiddenCount > 0 ? `, ${hiddenCount} hidden` : ''}
+          </summary>
+          <ol>
+            {visibleCases.map((testCase, index) => (
+              // Test cases have no ids of their own and never reorder.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above
+              <li key={index} className="test-case">
+                <div>
+                  <span className="muted small">Input</span>
+                  <pre className="output">{testCase.input || ' '}</pre>
+                </div>
+                <div>
+                  <span className="muted small">Expected output</span>
+                  <pre className="output">{testCase.output || ' '}</pre>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </details>
       )}
       <div className="code-result">
         {unavailable && <FormMessage tone="error">{unavailable.reason}</FormMessage>}
@@ -137,7 +221,12 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
           <RunOutput result={execute.data} asHtml={Boolean(settings.treatOutputAsHTML)} />
         )}
         {!running && shown === 'judge' && judge.data && <JudgeResults result={judge.data} />}
-        {!running && !shown && <p className="muted small">Press Run or Ctrl+Enter to run your code.</p>}
+        {!running && shown === 'tests' && runTests.data && <UnitTestResults result={runTests.data} />}
+        {!running && !shown && (
+          <p className="muted small">
+            {canRun ? 'Press Run or Ctrl+Enter to run your code.' : 'Press Check to test your code.'}
+          </p>
+        )}
       </div>
     </section>
   );

@@ -1,0 +1,6 @@
+// Messages of the content module. The spec names no texts for these; ours are plain and specific.
+export const ContentErrors = {
+  NotFound: 'This content does not exist or is not available to you.',
+  PageNotFound: 'This lesson does not exist or is not part of this course.',
+  NotACodeWidget: 'This widget cannot run code.',
+} as const;

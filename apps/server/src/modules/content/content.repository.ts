@@ -1,0 +1,289 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  type CollectionRow,
+  type CollectionVersionRow,
+  collections,
+  collectionVersions,
+  type PageRow,
+  type PageVersionRow,
+  pages,
+  pageVersions,
+  users,
+} from '../../db/schema.js';
+import type { DbExecutor } from '../../platform/db/database.js';
+
+// SQL for collections, pages and their published versions; no rules, no permission checks.
+
+export async function insertCollection(
+  db: DbExecutor,
+  values: typeof collections.$inferInsert,
+): Promise<CollectionRow> {
+  const [row] = await db.insert(collections).values(values).returning();
+  if (!row) throw new Error('insertCollection returned nothing');
+  return row;
+}
+
+export async function updateCollection(
+  db: DbExecutor,
+  id: number,
+  patch: Partial<typeof collections.$inferInsert>,
+): Promise<CollectionRow | undefined> {
+  const [row] = await db
+    .update(collections)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(collections.id, id))
+    .returning();
+  return row;
+}
+
+export async function findCollection(db: DbExecutor, id: number): Promise<CollectionRow | undefined> {
+  const [row] = await db.select().from(collections).where(eq(collections.id, id)).limit(1);
+  return row;
+}
+
+export async function findCollectionByEncodedId(
+  db: DbExecutor,
+  encodedId: string,
+): Promise<CollectionRow | undefined> {
+  const [row] = await db.select().from(collections).where(eq(collections.encodedId, encodedId)).limit(1);
+  return row;
+}
+
+export async function findCollectionBySlug(
+  db: DbExecutor,
+  authorId: number,
+  workType: string,
+  slug: string,
+): Promise<CollectionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(collections)
+    .where(
+      and(eq(collections.authorId, authorId), eq(collections.workType, workType), eq(collections.slug, slug)),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertPage(db: DbExecutor, values: typeof pages.$inferInsert): Promise<PageRow> {
+  const [row] = await db.insert(pages).values(values).returning();
+  if (!row) throw new Error('insertPage returned nothing');
+  return row;
+}
+
+export async function findPagesOf(db: DbExecutor, collectionId: number): Promise<PageRow[]> {
+  return db.select().from(pages).where(eq(pages.collectionId, collectionId));
+}
+
+export async function findPage(
+  db: DbExecutor,
+  collectionId: number,
+  pageId: number,
+): Promise<PageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pages)
+    .where(and(eq(pages.collectionId, collectionId), eq(pages.id, pageId)))
+    .limit(1);
+  return row;
+}
+
+export async function findLiveVersion(
+  db: DbExecutor,
+  collectionId: number,
+): Promise<CollectionVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(collectionVersions)
+    .where(and(eq(collectionVersions.collectionId, collectionId), eq(collectionVersions.state, 8003)))
+    .limit(1);
+  return row;
+}
+
+export async function findLiveVersions(
+  db: DbExecutor,
+  collectionIds: number[],
+): Promise<CollectionVersionRow[]> {
+  if (collectionIds.length === 0) return [];
+  return db
+    .select()
+    .from(collectionVersions)
+    .where(and(inArray(collectionVersions.collectionId, collectionIds), eq(collectionVersions.state, 8003)));
+}
+
+export async function lastVersionNo(db: DbExecutor, collectionId: number): Promise<number> {
+  const [row] = await db
+    .select({ versionNo: collectionVersions.versionNo })
+    .from(collectionVersions)
+    .where(eq(collectionVersions.collectionId, collectionId))
+    .orderBy(desc(collectionVersions.versionNo))
+    .limit(1);
+  return row?.versionNo ?? 0;
+}
+
+export async function markVersionsObsolete(db: DbExecutor, collectionId: number): Promise<void> {
+  await db
+    .update(collectionVersions)
+    .set({ state: 8004 })
+    .where(and(eq(collectionVersions.collectionId, collectionId), eq(collectionVersions.state, 8003)));
+}
+
+export type VersionInsert = Omit<typeof collectionVersions.$inferInsert, 'searchDocument'> & {
+  /** Weighted parts of the full-text document: A title, B tags and topic, C summary, D lesson titles. */
+  search: { a: string; b: string; c: string; d: string };
+};
+
+export async function insertVersion(db: DbExecutor, values: VersionInsert): Promise<CollectionVersionRow> {
+  const { search, ...rest } = values;
+  const document = sql`setweight(to_tsvector('english', ${search.a}), 'A') ||
+    setweight(to_tsvector('english', ${search.b}), 'B') ||
+    setweight(to_tsvector('english', ${search.c}), 'C') ||
+    setweight(to_tsvector('english', ${search.d}), 'D')`;
+  const [row] = await db
+    .insert(collectionVersions)
+    .values({ ...rest, searchDocument: document as unknown as string })
+    .returning();
+  if (!row) throw new Error('insertVersion returned nothing');
+  return row;
+}
+
+export async function insertPageVersions(
+  db: DbExecutor,
+  rows: Array<typeof pageVersions.$inferInsert>,
+): Promise<void> {
+  if (rows.length > 0) await db.insert(pageVersions).values(rows);
+}
+
+export async function findPageVersion(
+  db: DbExecutor,
+  versionId: number,
+  pageId: number,
+): Promise<PageVersionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(pageVersions)
+    .where(and(eq(pageVersions.collectionVersionId, versionId), eq(pageVersions.pageId, pageId)))
+    .limit(1);
+  return row;
+}
+
+/** Titles and facts of a version's pages, without their (large) widget lists. */
+export async function findPageOutlines(db: DbExecutor, versionId: number) {
+  return db
+    .select({
+      pageId: pageVersions.pageId,
+      title: pageVersions.title,
+      slug: pageVersions.slug,
+      summary: pageVersions.summary,
+      estimatedMinutes: pageVersions.estimatedMinutes,
+      itemType: pageVersions.itemType,
+    })
+    .from(pageVersions)
+    .where(eq(pageVersions.collectionVersionId, versionId));
+}
+
+export async function findDraftPageOutlines(db: DbExecutor, collectionId: number) {
+  return db
+    .select({
+      pageId: pages.id,
+      title: pages.title,
+      slug: pages.slug,
+      summary: pages.summary,
+      estimatedMinutes: pages.estimatedMinutes,
+      itemType: pages.itemType,
+      status: pages.status,
+    })
+    .from(pages)
+    .where(eq(pages.collectionId, collectionId));
+}
+
+export interface ListingRow {
+  collection: CollectionRow;
+  version: CollectionVersionRow;
+  authorName: string;
+}
+
+export interface ListingFilter {
+  search: string;
+  workTypes: string[] | null;
+  topic: string | null;
+  difficulty: string | null;
+  onlyFree: boolean;
+  onlyEarlyAccess: boolean;
+  /** Approved review states that may be listed. */
+  reviewStates: number[];
+  tag: string | null;
+  limit: number;
+  offset: number;
+}
+
+/** Public, enabled, published collections matching the filter; ranked by search relevance, then title. */
+export async function listPublished(
+  db: DbExecutor,
+  filter: ListingFilter,
+): Promise<{ rows: ListingRow[]; total: number }> {
+  const conditions = [
+    eq(collectionVersions.state, 8003),
+    eq(collections.status, 101),
+    eq(collections.isPrivate, false),
+    inArray(collections.reviewState, filter.reviewStates),
+  ];
+  if (filter.workTypes) conditions.push(inArray(collections.workType, filter.workTypes));
+  if (filter.topic) conditions.push(eq(collectionVersions.languageTopic, filter.topic));
+  if (filter.difficulty) conditions.push(sql`${collectionVersions.difficulty} = ${filter.difficulty}`);
+  if (filter.onlyFree) conditions.push(eq(collectionVersions.isFree, true));
+  if (filter.onlyEarlyAccess) conditions.push(eq(collectionVersions.isEarlyAccess, true));
+  if (filter.tag) conditions.push(sql`${filter.tag} = ANY(${collectionVersions.tags})`);
+  // Every word of the search must match; the last one also as a prefix, so "pyth" finds Python.
+  const words = filter.search.toLowerCase().match(/[\p{L}\p{N}+#]+/gu) ?? [];
+  let rank: ReturnType<typeof sql> | null = null;
+  if (words.length > 0) {
+    const query = words
+      .map((word, index) => {
+        const safe = word.replace(/[^\p{L}\p{N}]/gu, '');
+        return index === words.length - 1 && safe ? `${safe}:*` : safe;
+      })
+      .filter(Boolean)
+      .join(' & ');
+    const tsQuery = sql`to_tsquery('english', ${query})`;
+    const title = sql`lower(${collectionVersions.title})`;
+    // Names like "C++" carry no indexable word; a substring match on the title covers them.
+    conditions.push(
+      query
+        ? sql`(${collectionVersions.searchDocument} @@ ${tsQuery} OR ${title} LIKE ${`%${filter.search.toLowerCase()}%`})`
+        : sql`${title} LIKE ${`%${filter.search.toLowerCase()}%`}`,
+    );
+    rank = query ? sql`ts_rank(${collectionVersions.searchDocument}, ${tsQuery})` : null;
+  }
+  const where = and(...conditions);
+  const [count] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(collectionVersions)
+    .innerJoin(collections, eq(collections.id, collectionVersions.collectionId))
+    .where(where);
+  const rows = await db
+    .select({ collection: collections, version: collectionVersions, authorName: users.fullName })
+    .from(collectionVersions)
+    .innerJoin(collections, eq(collections.id, collectionVersions.collectionId))
+    .innerJoin(users, eq(users.id, collections.authorId))
+    .where(where)
+    .orderBy(...(rank ? [desc(rank)] : []), collectionVersions.title, collectionVersions.id)
+    .limit(filter.limit)
+    .offset(filter.offset);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function findListingRows(db: DbExecutor, collectionIds: number[]): Promise<ListingRow[]> {
+  if (collectionIds.length === 0) return [];
+  return db
+    .select({ collection: collections, version: collectionVersions, authorName: users.fullName })
+    .from(collectionVersions)
+    .innerJoin(collections, eq(collections.id, collectionVersions.collectionId))
+    .innerJoin(users, eq(users.id, collections.authorId))
+    .where(and(inArray(collections.id, collectionIds), eq(collectionVersions.state, 8003)));
+}
+
+export async function findAuthorName(db: DbExecutor, userId: number): Promise<string> {
+  const [row] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, userId)).limit(1);
+  return row?.name ?? 'Deleted User';
+}

@@ -1,0 +1,473 @@
+import { randomBytes } from 'node:crypto';
+import type { CodeWidgetContent, CollectionCard, TocCategory, Widget, WidgetRef } from '@coderoom/contracts';
+import {
+  CourseReviewState,
+  DefaultTitle,
+  ItemStatus,
+  PlatformAdminRole,
+  renderMarkdown,
+  VersionState,
+} from '@coderoom/domain';
+import type { CollectionRow, CollectionVersionRow, StoredTocCategory } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
+import type { Db, DbExecutor } from '../../platform/db/database.js';
+import { sanitizeRichHtml } from '../../platform/html/sanitizeRichHtml.js';
+import { sanitizeSvg } from '../../platform/html/sanitizeSvg.js';
+import { AppError, notFound, unauthorized } from '../../platform/http/errors.js';
+import { findUserByEmail, findUserById } from '../accounts/accounts.repository.js';
+import { ContentErrors } from './content.errors.js';
+import type { CoursePackage, ExportSource, PathPackage } from './content.package.js';
+import {
+  canEditCollection,
+  canReadDraft,
+  canReadLesson,
+  canReadPublished,
+  type Viewer,
+} from './content.policy.js';
+import { presentCard, presentToc, presentWidget, type TocPageInfo } from './content.presenter.js';
+import * as repo from './content.repository.js';
+
+export interface ContentDeps {
+  db: Db;
+  clock: Clock;
+}
+
+/** A collection as one reader sees it: the published version, or the draft for its editors. */
+export interface CollectionView {
+  collection: CollectionRow;
+  version: CollectionVersionRow | null;
+  isDraftView: boolean;
+  canEdit: boolean;
+  card: CollectionCard;
+  toc: TocCategory[];
+  /** Lessons in reading order, with the flags progress needs. */
+  lessons: Array<{ pageId: number; title: string; isOptional: boolean; isPreview: boolean }>;
+  overview: string;
+  skills: string[];
+  targetAudience: string[];
+  takeawaySkills: string[];
+  pathCourseIds: number[];
+}
+
+const ENCODED_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+function newEncodedId(): string {
+  const bytes = randomBytes(10);
+  return Array.from(bytes, (byte) => ENCODED_ALPHABET[byte % ENCODED_ALPHABET.length]).join('');
+}
+
+function newEtag(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/** Rendered and sanitised forms are made on write, so reading a lesson is a plain fetch. */
+export function prepareWidget(widget: Widget): Widget {
+  switch (widget.type) {
+    case 'MarkdownEditor': {
+      const rendered = renderMarkdown(widget.content.text);
+      if (rendered.errors.length > 0) throw new AppError(400, rendered.errors[0] ?? 'Invalid markup.');
+      return { ...widget, content: { text: widget.content.text, mdHtml: rendered.html } };
+    }
+    case 'SlateHTML':
+      return { ...widget, content: { html: sanitizeRichHtml(widget.content.html) } };
+    case 'CanvasAnimation':
+      return {
+        ...widget,
+        content: {
+          frames: widget.content.frames.map((frame) => ({
+            caption: frame.caption,
+            ...(frame.svg ? { svg: sanitizeSvg(frame.svg) } : {}),
+          })),
+        },
+      };
+    case 'Columns':
+      return {
+        ...widget,
+        content: { comps: widget.content.comps.map((comp) => prepareWidget(comp) as typeof comp) },
+      };
+    default:
+      return widget;
+  }
+}
+
+function lessonsOf(toc: StoredTocCategory[]) {
+  return toc.flatMap((category) => category.pages);
+}
+
+export function createContentService({ db, clock }: ContentDeps) {
+  async function viewerOf(userId: number | null): Promise<Viewer | null> {
+    if (userId === null) return null;
+    const user = await findUserById(db, userId);
+    if (!user) return null;
+    return { userId, isAdmin: user.adminRole === PlatformAdminRole.SuperAdmin };
+  }
+
+  /** Snapshots the draft into a new published version; the previous one becomes obsolete. */
+  async function publish(tx: DbExecutor, collection: CollectionRow, options: { earlyAccess?: boolean } = {}) {
+    const draftPages = await repo.findPagesOf(tx, collection.id);
+    const byId = new Map(draftPages.map((page) => [page.id, page]));
+    const entries = lessonsOf(collection.toc).filter((entry) => byId.has(entry.page_id));
+    const authorName = await repo.findAuthorName(tx, collection.authorId);
+    const lessonTitles = entries.map((entry) => byId.get(entry.page_id)?.title ?? '').join(' ');
+    await repo.markVersionsObsolete(tx, collection.id);
+    const version = await repo.insertVersion(tx, {
+      collectionId: collection.id,
+      versionNo: (await repo.lastVersionNo(tx, collection.id)) + 1,
+      state: VersionState.Published,
+      title: collection.title,
+      slug: collection.slug,
+      summary: collection.summary,
+      coverImageUrl: collection.coverImageUrl,
+      difficulty: collection.difficulty,
+      languageTopic: collection.languageTopic,
+      tags: collection.tags,
+      details: collection.details,
+      toc: collection.toc,
+      isFree: collection.isFree,
+      isEarlyAccess:
+        options.earlyAccess ?? collection.reviewState === CourseReviewState.ApprovedForEarlyAccess,
+      lessonCount: entries.length,
+      estimatedMinutes: entries.reduce(
+        (sum, entry) => sum + (byId.get(entry.page_id)?.estimatedMinutes ?? 0),
+        0,
+      ),
+      publishedAt: clock.now(),
+      search: {
+        a: collection.title,
+        b: [...collection.tags, collection.languageTopic ?? '', authorName].join(' '),
+        c: collection.summary,
+        d: lessonTitles,
+      },
+    });
+    await repo.insertPageVersions(
+      tx,
+      entries.flatMap((entry) => {
+        const page = byId.get(entry.page_id);
+        if (!page) return [];
+        return [
+          {
+            collectionVersionId: version.id,
+            pageId: page.id,
+            itemType: page.itemType,
+            title: page.title,
+            slug: page.slug,
+            summary: page.summary,
+            estimatedMinutes: page.estimatedMinutes,
+            components: page.components,
+          },
+        ];
+      }),
+    );
+    return version;
+  }
+
+  async function buildView(
+    viewer: Viewer | null,
+    collection: CollectionRow,
+    draft: boolean,
+  ): Promise<CollectionView> {
+    const canEdit = canEditCollection(viewer, collection);
+    if (draft) {
+      if (!viewer) throw unauthorized();
+      if (!canReadDraft(viewer, collection)) throw notFound(ContentErrors.NotFound);
+    } else if (!canReadPublished(viewer, collection)) {
+      throw notFound(ContentErrors.NotFound);
+    }
+    const version = draft ? null : ((await repo.findLiveVersion(db, collection.id)) ?? null);
+    if (!draft && !version) throw notFound(ContentErrors.NotFound);
+    const source = version ?? collection;
+    const toc = version ? version.toc : collection.toc;
+    const pageInfo = new Map<number, TocPageInfo>();
+    if (version) {
+      // Titles of a published version come from its own page snapshots.
+      for (const row of await repo.findPageOutlines(db, version.id)) pageInfo.set(row.pageId, row);
+    } else {
+      for (const page of await repo.findDraftPageOutlines(db, collection.id)) {
+        if (page.status !== ItemStatus.Deleted) pageInfo.set(page.pageId, page);
+      }
+    }
+    const authorName = await repo.findAuthorName(db, collection.authorId);
+    const entries = lessonsOf(toc).filter((entry) => pageInfo.has(entry.page_id));
+    const card = presentCard({
+      collection,
+      title: source.title,
+      slug: source.slug,
+      summary: source.summary,
+      coverImageUrl: source.coverImageUrl,
+      difficulty: source.difficulty,
+      languageTopic: source.languageTopic,
+      tags: source.tags,
+      isFree: source.isFree,
+      isEarlyAccess: version?.isEarlyAccess ?? false,
+      lessonCount: entries.length,
+      estimatedMinutes: entries.reduce(
+        (sum, entry) => sum + (pageInfo.get(entry.page_id)?.estimatedMinutes ?? 0),
+        0,
+      ),
+      authorName,
+    });
+    const details = source.details;
+    return {
+      collection,
+      version,
+      isDraftView: draft,
+      canEdit,
+      card,
+      toc: presentToc(collection, toc, pageInfo, { canEdit, draft, courseSlug: source.slug }),
+      lessons: entries.map((entry) => ({
+        pageId: entry.page_id,
+        title: pageInfo.get(entry.page_id)?.title ?? '',
+        isOptional: entry.is_optional ?? false,
+        isPreview: entry.is_preview ?? false,
+      })),
+      overview: details.overview ?? '',
+      skills: details.skills ?? [],
+      targetAudience: details.target_audience ?? [],
+      takeawaySkills: details.takeaway_skills ?? [],
+      pathCourseIds: details.path_courses ?? [],
+    };
+  }
+
+  async function findCollectionOrThrow(authorId: number, collectionId: number): Promise<CollectionRow> {
+    const collection = await repo.findCollection(db, collectionId);
+    // The author id is part of every content address; a mismatch is the same as a missing item.
+    if (!collection || collection.authorId !== authorId) throw notFound(ContentErrors.NotFound);
+    return collection;
+  }
+
+  /** A lesson's stored widgets, for its readers: the published page, or the draft for editors. */
+  async function readPage(viewer: Viewer | null, view: CollectionView, pageId: number) {
+    const lesson = view.lessons.find((entry) => entry.pageId === pageId);
+    if (!lesson) throw notFound(ContentErrors.PageNotFound);
+    if (!canReadLesson(viewer, lesson.isPreview) && !view.canEdit) throw unauthorized();
+    if (view.version) {
+      const row = await repo.findPageVersion(db, view.version.id, pageId);
+      if (!row) throw notFound(ContentErrors.PageNotFound);
+      return { ...row, isOptional: lesson.isOptional, components: row.components as Widget[] };
+    }
+    const row = await repo.findPage(db, view.collection.id, pageId);
+    if (!row || row.status === ItemStatus.Deleted) throw notFound(ContentErrors.PageNotFound);
+    return { ...row, isOptional: lesson.isOptional, components: row.components as Widget[] };
+  }
+
+  return {
+    viewerOf,
+
+    async importCourse(pkg: CoursePackage): Promise<{ collection: CollectionRow; created: boolean }> {
+      const author = await findUserByEmail(db, pkg.manifest.author);
+      if (!author) throw new Error(`${pkg.slug}: author ${pkg.manifest.author} does not exist`);
+      const existing = await repo.findCollectionBySlug(db, author.id, 'course', pkg.slug);
+      if (existing) return { collection: existing, created: false };
+      const { manifest } = pkg;
+      const collection = await db.transaction(async (tx) => {
+        const row = await repo.insertCollection(tx, {
+          authorId: author.id,
+          encodedId: newEncodedId(),
+          workType: 'course',
+          title: manifest.title,
+          slug: pkg.slug,
+          summary: manifest.summary,
+          difficulty: manifest.difficulty,
+          languageTopic: manifest.language_topic ?? null,
+          tags: manifest.tags,
+          details: {
+            overview: manifest.overview,
+            skills: manifest.skills,
+            takeaway_skills: manifest.takeaway_skills,
+            target_audience: manifest.target_audience,
+          },
+          isFree: manifest.is_free,
+          reviewState: manifest.early_access
+            ? CourseReviewState.ApprovedForEarlyAccess
+            : CourseReviewState.Approved,
+          etag: newEtag(),
+        });
+        const toc: StoredTocCategory[] = [
+          { title: DefaultTitle.HiddenCategory, type: 'collection', pages: [] },
+        ];
+        for (const category of pkg.categories) {
+          const pages: StoredTocCategory['pages'] = [];
+          for (const lesson of category.lessons) {
+            const page = await repo.insertPage(tx, {
+              collectionId: row.id,
+              title: lesson.title,
+              slug: lesson.slug,
+              summary: lesson.summary,
+              estimatedMinutes: lesson.estimatedMinutes,
+              components: lesson.components.map(prepareWidget),
+              etag: newEtag(),
+            });
+            pages.push({ page_id: page.id, is_optional: lesson.isOptional, is_preview: lesson.isPreview });
+          }
+          toc.push({ title: category.title, type: 'collection', pages });
+        }
+        const updated = await repo.updateCollection(tx, row.id, { toc });
+        if (!updated) throw new Error('collection vanished during import');
+        await publish(tx, updated);
+        return updated;
+      });
+      return { collection, created: true };
+    },
+
+    async importPath(pkg: PathPackage): Promise<{ collection: CollectionRow; created: boolean }> {
+      const author = await findUserByEmail(db, pkg.manifest.author);
+      if (!author) throw new Error(`${pkg.slug}: author ${pkg.manifest.author} does not exist`);
+      const existing = await repo.findCollectionBySlug(db, author.id, 'path', pkg.slug);
+      if (existing) return { collection: existing, created: false };
+      const courseIds: number[] = [];
+      const topics = new Set<string>();
+      for (const slug of pkg.manifest.courses) {
+        const course = await repo.findCollectionBySlug(db, author.id, 'course', slug);
+        if (!course) throw new Error(`${pkg.slug}: course '${slug}' is not imported`);
+        courseIds.push(course.id);
+        if (course.languageTopic) topics.add(course.languageTopic);
+      }
+      const { manifest } = pkg;
+      const collection = await db.transaction(async (tx) => {
+        const row = await repo.insertCollection(tx, {
+          authorId: author.id,
+          encodedId: newEncodedId(),
+          workType: 'path',
+          title: manifest.title,
+          slug: pkg.slug,
+          summary: manifest.summary,
+          difficulty: manifest.difficulty,
+          tags: [...manifest.tags, ...topics],
+          details: { overview: manifest.overview, skills: manifest.skills, path_courses: courseIds },
+          isFree: manifest.is_free,
+          reviewState: CourseReviewState.Approved,
+          etag: newEtag(),
+        });
+        await publish(tx, row);
+        return row;
+      });
+      return { collection, created: true };
+    },
+
+    async viewByCode(userId: number | null, encodedId: string): Promise<CollectionView> {
+      const collection = await repo.findCollectionByEncodedId(db, encodedId);
+      if (!collection) throw notFound(ContentErrors.NotFound);
+      return buildView(await viewerOf(userId), collection, false);
+    },
+
+    async viewById(userId: number | null, authorId: number, collectionId: number, draft: boolean) {
+      const collection = await findCollectionOrThrow(authorId, collectionId);
+      return buildView(await viewerOf(userId), collection, draft);
+    },
+
+    /** Cards of published collections, in the given order; ones a reader may not see are left out. */
+    async cardsFor(collectionIds: number[]): Promise<CollectionCard[]> {
+      const rows = await repo.findListingRows(db, collectionIds);
+      const byId = new Map(
+        rows
+          .filter((row) => canReadPublished(null, row.collection))
+          .map((row) => [row.collection.id, cardOf(row)] as const),
+      );
+      return collectionIds.flatMap((id) => byId.get(id) ?? []);
+    },
+
+    async lesson(
+      userId: number | null,
+      authorId: number,
+      collectionId: number,
+      pageId: number,
+      draft: boolean,
+    ) {
+      const viewer = await viewerOf(userId);
+      const collection = await findCollectionOrThrow(authorId, collectionId);
+      const view = await buildView(viewer, collection, draft);
+      const page = await readPage(viewer, view, pageId);
+      return { view, page, components: page.components.map(presentWidget) };
+    },
+
+    /** The stored code widget a run names, with its protected fields, if the caller may read it. */
+    async codeWidget(userId: number, ref: WidgetRef): Promise<CodeWidgetContent> {
+      const viewer = await viewerOf(userId);
+      const collection = await findCollectionOrThrow(ref.author_id, ref.collection_id);
+      const view = await buildView(viewer, collection, ref.draft ?? false);
+      const page = await readPage(viewer, view, ref.page_id);
+      const find = (widgets: Widget[]): Widget | undefined => {
+        for (const widget of widgets) {
+          if (widget.comp_id === ref.comp_id) return widget;
+          if (widget.type === 'Columns') {
+            const inner = find(widget.content.comps);
+            if (inner) return inner;
+          }
+        }
+        return undefined;
+      };
+      const widget = find(page.components);
+      if (widget?.type !== 'Code') {
+        throw new AppError(400, ContentErrors.NotACodeWidget, { widget: ContentErrors.NotACodeWidget });
+      }
+      return widget.content;
+    },
+
+    /** A course's draft as a package source (`npm run content:export`). */
+    async exportSource(collectionId: number): Promise<ExportSource> {
+      const collection = await repo.findCollection(db, collectionId);
+      if (!collection) throw notFound(ContentErrors.NotFound);
+      const author = await findUserById(db, collection.authorId);
+      const pagesById = new Map((await repo.findPagesOf(db, collectionId)).map((page) => [page.id, page]));
+      return {
+        collection: {
+          title: collection.title,
+          slug: collection.slug,
+          summary: collection.summary,
+          difficulty: collection.difficulty,
+          languageTopic: collection.languageTopic,
+          tags: collection.tags,
+          isFree: collection.isFree,
+          isEarlyAccess: collection.reviewState === CourseReviewState.ApprovedForEarlyAccess,
+          details: collection.details,
+          authorEmail: author?.email ?? '',
+        },
+        categories: collection.toc
+          .filter((category) => category.title !== DefaultTitle.HiddenCategory || category.pages.length > 0)
+          .map((category) => ({
+            title: category.title,
+            lessons: category.pages.flatMap((entry) => {
+              const page = pagesById.get(entry.page_id);
+              if (!page || page.status === ItemStatus.Deleted) return [];
+              return [
+                {
+                  slug: page.slug,
+                  title: page.title,
+                  summary: page.summary,
+                  estimatedMinutes: page.estimatedMinutes,
+                  isOptional: entry.is_optional ?? false,
+                  isPreview: entry.is_preview ?? false,
+                  components: page.components as Widget[],
+                },
+              ];
+            }),
+          })),
+      };
+    },
+
+    async search(filter: repo.ListingFilter): Promise<{ items: CollectionCard[]; total: number }> {
+      const { rows, total } = await repo.listPublished(db, filter);
+      return { items: rows.map(cardOf), total };
+    },
+  };
+}
+
+function cardOf(row: repo.ListingRow): CollectionCard {
+  return presentCard({
+    collection: row.collection,
+    title: row.version.title,
+    slug: row.version.slug,
+    summary: row.version.summary,
+    coverImageUrl: row.version.coverImageUrl,
+    difficulty: row.version.difficulty,
+    languageTopic: row.version.languageTopic,
+    tags: row.version.tags,
+    isFree: row.version.isFree,
+    isEarlyAccess: row.version.isEarlyAccess,
+    lessonCount: row.version.lessonCount,
+    estimatedMinutes: row.version.estimatedMinutes,
+    authorName: row.authorName,
+  });
+}
+
+export type ContentService = ReturnType<typeof createContentService>;

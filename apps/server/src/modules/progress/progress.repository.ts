@@ -1,0 +1,229 @@
+import { and, desc, eq, isNotNull, isNull, like, sql } from 'drizzle-orm';
+import { certificates, learnerWorks, pageCompletions, pinnedWorks, userMaps } from '../../db/schema.js';
+import type { DbExecutor } from '../../platform/db/database.js';
+
+// SQL for completion maps, visited works, pins, certificates and widget user data.
+
+/** Only the first attempt is tracked for lessons; projects and assessments count attempts themselves. */
+const LESSON_ATTEMPT = 1;
+
+export async function completedPageIds(
+  db: DbExecutor,
+  userId: number,
+  collectionId: number,
+): Promise<number[]> {
+  const rows = await db
+    .select({ pageId: pageCompletions.pageId })
+    .from(pageCompletions)
+    .where(
+      and(
+        eq(pageCompletions.userId, userId),
+        eq(pageCompletions.collectionId, collectionId),
+        eq(pageCompletions.attempt, LESSON_ATTEMPT),
+      ),
+    );
+  return rows.map((row) => row.pageId);
+}
+
+export async function setPageCompleted(
+  db: DbExecutor,
+  key: { userId: number; authorId: number; collectionId: number; pageId: number },
+  completed: boolean,
+  at: Date,
+): Promise<void> {
+  if (completed) {
+    await db
+      .insert(pageCompletions)
+      .values({ ...key, attempt: LESSON_ATTEMPT, completedAt: at })
+      .onConflictDoNothing();
+    return;
+  }
+  await db
+    .delete(pageCompletions)
+    .where(
+      and(
+        eq(pageCompletions.userId, key.userId),
+        eq(pageCompletions.collectionId, key.collectionId),
+        eq(pageCompletions.pageId, key.pageId),
+        eq(pageCompletions.attempt, LESSON_ATTEMPT),
+      ),
+    );
+}
+
+export async function touchLearnerWork(
+  db: DbExecutor,
+  userId: number,
+  collectionId: number,
+  pageId: number | null,
+  at: Date,
+): Promise<void> {
+  await db
+    .insert(learnerWorks)
+    .values({ userId, collectionId, lastPageId: pageId, startedAt: at, lastVisitedAt: at })
+    .onConflictDoUpdate({
+      target: [learnerWorks.userId, learnerWorks.collectionId],
+      set: { lastVisitedAt: at, lastPageId: pageId === null ? sql`${learnerWorks.lastPageId}` : pageId },
+      // Re-reading the same lesson within a minute changes nothing worth a write.
+      setWhere: sql`${learnerWorks.lastPageId} IS DISTINCT FROM ${pageId ?? sql`${learnerWorks.lastPageId}`}
+        OR ${learnerWorks.lastVisitedAt} < ${new Date(at.getTime() - 60_000)}`,
+    });
+}
+
+export async function setWorkCompletedAt(
+  db: DbExecutor,
+  userId: number,
+  collectionId: number,
+  at: Date | null,
+): Promise<void> {
+  await db
+    .update(learnerWorks)
+    .set({ completedAt: at })
+    .where(and(eq(learnerWorks.userId, userId), eq(learnerWorks.collectionId, collectionId)));
+}
+
+export type LearnerWorkRow = typeof learnerWorks.$inferSelect;
+
+export async function findLearnerWork(
+  db: DbExecutor,
+  userId: number,
+  collectionId: number,
+): Promise<LearnerWorkRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(learnerWorks)
+    .where(and(eq(learnerWorks.userId, userId), eq(learnerWorks.collectionId, collectionId)))
+    .limit(1);
+  return row;
+}
+
+export async function listLearnerWorks(
+  db: DbExecutor,
+  userId: number,
+  filter: 'all' | 'in-progress' | 'completed',
+  limit = 100,
+): Promise<LearnerWorkRow[]> {
+  const conditions = [eq(learnerWorks.userId, userId)];
+  if (filter === 'in-progress') conditions.push(isNull(learnerWorks.completedAt));
+  if (filter === 'completed') conditions.push(isNotNull(learnerWorks.completedAt));
+  return db
+    .select()
+    .from(learnerWorks)
+    .where(and(...conditions))
+    .orderBy(desc(learnerWorks.lastVisitedAt))
+    .limit(limit);
+}
+
+export async function pin(db: DbExecutor, userId: number, collectionId: number, at: Date): Promise<void> {
+  await db.insert(pinnedWorks).values({ userId, collectionId, pinnedAt: at }).onConflictDoNothing();
+}
+
+export async function unpin(db: DbExecutor, userId: number, collectionId: number): Promise<void> {
+  await db
+    .delete(pinnedWorks)
+    .where(and(eq(pinnedWorks.userId, userId), eq(pinnedWorks.collectionId, collectionId)));
+}
+
+export async function pinnedIds(db: DbExecutor, userId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: pinnedWorks.collectionId })
+    .from(pinnedWorks)
+    .where(eq(pinnedWorks.userId, userId))
+    .orderBy(desc(pinnedWorks.pinnedAt));
+  return rows.map((row) => row.id);
+}
+
+export type CertificateRow = typeof certificates.$inferSelect;
+
+export async function insertCertificate(
+  db: DbExecutor,
+  values: typeof certificates.$inferInsert,
+): Promise<CertificateRow | undefined> {
+  // One certificate per learner and course; finishing again keeps the first.
+  const [row] = await db.insert(certificates).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+export async function findCertificate(
+  db: DbExecutor,
+  userId: number,
+  collectionId: number,
+): Promise<CertificateRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.collectionId, collectionId)))
+    .limit(1);
+  return row;
+}
+
+export async function findCertificateByHash(
+  db: DbExecutor,
+  hash: string,
+): Promise<CertificateRow | undefined> {
+  const [row] = await db.select().from(certificates).where(eq(certificates.hash, hash)).limit(1);
+  return row;
+}
+
+export async function listCertificates(db: DbExecutor, userId: number): Promise<CertificateRow[]> {
+  return db
+    .select()
+    .from(certificates)
+    .where(eq(certificates.userId, userId))
+    .orderBy(desc(certificates.issuedAt));
+}
+
+export const WIDGET_MAP = 'collection';
+const PREFERENCES_MAP = 'preferences';
+
+export async function getPreference(db: DbExecutor, userId: number, key: string): Promise<unknown> {
+  const [row] = await db
+    .select({ value: userMaps.value })
+    .from(userMaps)
+    .where(and(eq(userMaps.userId, userId), eq(userMaps.mapName, PREFERENCES_MAP), eq(userMaps.mapKey, key)))
+    .limit(1);
+  return row?.value;
+}
+
+export async function putPreference(db: DbExecutor, userId: number, key: string, value: unknown, at: Date) {
+  await db
+    .insert(userMaps)
+    .values({ userId, mapName: PREFERENCES_MAP, mapKey: key, value, updatedAt: at })
+    .onConflictDoUpdate({
+      target: [userMaps.userId, userMaps.mapName, userMaps.mapKey],
+      set: { value, updatedAt: at },
+    });
+}
+
+export async function putWidgetData(
+  db: DbExecutor,
+  userId: number,
+  key: string,
+  value: unknown,
+  at: Date,
+): Promise<void> {
+  await db
+    .insert(userMaps)
+    .values({ userId, mapName: WIDGET_MAP, mapKey: key, value, updatedAt: at })
+    .onConflictDoUpdate({
+      target: [userMaps.userId, userMaps.mapName, userMaps.mapKey],
+      set: { value, updatedAt: at },
+    });
+}
+
+export async function widgetDataWithPrefix(
+  db: DbExecutor,
+  userId: number,
+  prefix: string,
+): Promise<Array<{ key: string; value: unknown }>> {
+  const rows = await db
+    .select({ key: userMaps.mapKey, value: userMaps.value })
+    .from(userMaps)
+    .where(
+      and(
+        eq(userMaps.userId, userId),
+        eq(userMaps.mapName, WIDGET_MAP),
+        like(userMaps.mapKey, `${prefix.replace(/[%_\\]/g, '\\$&')}%`),
+      ),
+    );
+  return rows;
+}

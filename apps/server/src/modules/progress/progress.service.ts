@@ -1,0 +1,276 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  Certificate,
+  CompletionResponse,
+  LearnerProgress,
+  MyWorksTab,
+  ReadingPreferences,
+  WidgetRef,
+  WorkWithProgress,
+} from '@coderoom/contracts';
+import { DEFAULT_READING_PREFERENCES, ReadingPreferencesSchema } from '@coderoom/contracts';
+import type { Clock } from '../../platform/clock.js';
+import type { Db } from '../../platform/db/database.js';
+import { notFound } from '../../platform/http/errors.js';
+import { findUserById } from '../accounts/accounts.repository.js';
+import { lessonUrl } from '../content/content.presenter.js';
+import type { CollectionView, ContentService } from '../content/content.service.js';
+import { ProgressErrors } from './progress.errors.js';
+import * as repo from './progress.repository.js';
+
+export interface ProgressDeps {
+  db: Db;
+  clock: Clock;
+  content: ContentService;
+}
+
+/** Percent over mandatory lessons (optional ones never hold a learner back). */
+export function computeProgress(
+  view: Pick<CollectionView, 'lessons'>,
+  completedIds: number[],
+  lastPageId: number | null,
+  certificateHash: string | null,
+): LearnerProgress {
+  const done = new Set(completedIds);
+  const mandatory = view.lessons.filter((lesson) => !lesson.isOptional);
+  const mandatoryCompleted = mandatory.filter((lesson) => done.has(lesson.pageId)).length;
+  return {
+    completed_page_ids: view.lessons
+      .filter((lesson) => done.has(lesson.pageId))
+      .map((lesson) => lesson.pageId),
+    mandatory_total: mandatory.length,
+    mandatory_completed: mandatoryCompleted,
+    percent: mandatory.length === 0 ? 0 : Math.floor((mandatoryCompleted / mandatory.length) * 100),
+    last_page_id: lastPageId,
+    certificate_hash: certificateHash,
+  };
+}
+
+function widgetKey(ref: {
+  author_id: number;
+  collection_id: number;
+  page_id: number;
+  comp_id?: string;
+}): string {
+  return `${ref.author_id}/${ref.collection_id}/${ref.page_id}/${ref.comp_id ?? ''}`;
+}
+
+function presentCertificate(row: repo.CertificateRow, courseUrl: string | null): Certificate {
+  return {
+    hash: row.hash,
+    learner_name: row.learnerName,
+    course_title: row.courseTitle,
+    collection_id: row.collectionId,
+    course_url: courseUrl,
+    issued_at: row.issuedAt.toISOString(),
+    verify_url: `/certificate/${row.hash}`,
+  };
+}
+
+export function createProgressService({ db, clock, content }: ProgressDeps) {
+  async function progressFor(userId: number, view: CollectionView): Promise<LearnerProgress> {
+    if (view.card.work_type === 'path') return pathProgress(userId, view);
+    const [completed, work, certificate] = await Promise.all([
+      repo.completedPageIds(db, userId, view.collection.id),
+      repo.findLearnerWork(db, userId, view.collection.id),
+      repo.findCertificate(db, userId, view.collection.id),
+    ]);
+    return computeProgress(view, completed, work?.lastPageId ?? null, certificate?.hash ?? null);
+  }
+
+  /** A path's progress is the progress over all the lessons of its courses. */
+  async function pathProgress(userId: number, view: CollectionView): Promise<LearnerProgress> {
+    const lessons: CollectionView['lessons'] = [];
+    const completed: number[] = [];
+    for (const courseId of view.pathCourseIds) {
+      const card = (await content.cardsFor([courseId]))[0];
+      if (!card) continue;
+      const course = await content.viewById(userId, card.author_id, card.collection_id, false);
+      lessons.push(...course.lessons);
+      completed.push(...(await repo.completedPageIds(db, userId, courseId)));
+    }
+    return computeProgress({ lessons }, completed, null, null);
+  }
+
+  async function workWithProgress(
+    userId: number,
+    view: CollectionView,
+    work: repo.LearnerWorkRow | undefined,
+  ) {
+    const progress = await progressFor(userId, view);
+    const pinned = await repo.pinnedIds(db, userId);
+    const first = view.lessons[0]?.pageId ?? null;
+    const resumeId = work?.lastPageId ?? first;
+    const result: WorkWithProgress = {
+      card: view.card,
+      percent: progress.percent,
+      is_pinned: pinned.includes(view.collection.id),
+      last_visited_at: work?.lastVisitedAt.toISOString() ?? null,
+      completed_at: work?.completedAt?.toISOString() ?? null,
+      resume_url:
+        resumeId === null || view.card.work_type === 'path'
+          ? view.card.url
+          : lessonUrl(view.collection.authorId, view.collection.id, resumeId),
+    };
+    return result;
+  }
+
+  /** Views of the works a learner may still read; removed or hidden ones drop out of their lists. */
+  async function readableView(userId: number, collectionId: number): Promise<CollectionView | null> {
+    const card = (await content.cardsFor([collectionId]))[0];
+    if (!card) return null;
+    try {
+      return await content.viewById(userId, card.author_id, card.collection_id, false);
+    } catch {
+      return null;
+    }
+  }
+
+  return {
+    progressFor,
+
+    async isPinned(userId: number, collectionId: number): Promise<boolean> {
+      return (await repo.pinnedIds(db, userId)).includes(collectionId);
+    },
+
+    async recordVisit(userId: number, view: CollectionView, pageId: number | null): Promise<void> {
+      if (view.isDraftView) return;
+      await repo.touchLearnerWork(db, userId, view.collection.id, pageId, clock.now());
+    },
+
+    async setCompletion(
+      userId: number,
+      authorId: number,
+      collectionId: number,
+      pageId: number,
+      completed: boolean,
+    ): Promise<CompletionResponse> {
+      // Reading the lesson first applies every access rule of the reader.
+      const { view } = await content.lesson(userId, authorId, collectionId, pageId, false);
+      const now = clock.now();
+      const certificate = await db.transaction(async (tx) => {
+        await repo.touchLearnerWork(tx, userId, collectionId, pageId, now);
+        await repo.setPageCompleted(tx, { userId, authorId, collectionId, pageId }, completed, now);
+        const progress = computeProgress(
+          view,
+          await repo.completedPageIds(tx, userId, collectionId),
+          pageId,
+          null,
+        );
+        const finished =
+          progress.mandatory_total > 0 && progress.mandatory_completed === progress.mandatory_total;
+        await repo.setWorkCompletedAt(tx, userId, collectionId, finished ? now : null);
+        if (!finished) return null;
+        const user = await findUserById(tx, userId);
+        await repo.insertCertificate(tx, {
+          hash: randomBytes(16).toString('hex'),
+          userId,
+          collectionId,
+          learnerName: user?.fullName ?? 'Deleted User',
+          courseTitle: view.card.title,
+          issuedAt: now,
+        });
+        return (await repo.findCertificate(tx, userId, collectionId)) ?? null;
+      });
+      return {
+        progress: await progressFor(userId, view),
+        certificate: certificate ? presentCertificate(certificate, view.card.url) : null,
+      };
+    },
+
+    async continueLearning(userId: number): Promise<WorkWithProgress | null> {
+      for (const work of await repo.listLearnerWorks(db, userId, 'in-progress', 10)) {
+        const view = await readableView(userId, work.collectionId);
+        if (view) return workWithProgress(userId, view, work);
+      }
+      return null;
+    },
+
+    async myWorks(userId: number, tab: MyWorksTab): Promise<WorkWithProgress[]> {
+      const works: WorkWithProgress[] = [];
+      if (tab === 'saved') {
+        for (const collectionId of await repo.pinnedIds(db, userId)) {
+          const view = await readableView(userId, collectionId);
+          if (view)
+            works.push(
+              await workWithProgress(userId, view, await repo.findLearnerWork(db, userId, collectionId)),
+            );
+        }
+        return works;
+      }
+      const filter = tab === 'my-courses' ? 'all' : tab;
+      for (const work of await repo.listLearnerWorks(db, userId, filter)) {
+        const view = await readableView(userId, work.collectionId);
+        if (view) works.push(await workWithProgress(userId, view, work));
+      }
+      return works;
+    },
+
+    async setPinned(userId: number, authorId: number, workId: number, pinned: boolean): Promise<void> {
+      // Only what the learner can read can be pinned; unpinning always works.
+      if (pinned) {
+        await content.viewById(userId, authorId, workId, false);
+        await repo.pin(db, userId, workId, clock.now());
+      } else {
+        await repo.unpin(db, userId, workId);
+      }
+    },
+
+    async certificates(userId: number): Promise<Certificate[]> {
+      const rows = await repo.listCertificates(db, userId);
+      const cards = await content.cardsFor(rows.map((row) => row.collectionId));
+      const urls = new Map(cards.map((card) => [card.collection_id, card.url]));
+      return rows.map((row) => presentCertificate(row, urls.get(row.collectionId) ?? null));
+    },
+
+    /** Public: anyone holding the hash can check a certificate. */
+    async verifyCertificate(hash: string): Promise<Certificate> {
+      const row = /^[0-9a-f]{32}$/.test(hash) ? await repo.findCertificateByHash(db, hash) : undefined;
+      if (!row) throw notFound(ProgressErrors.CertificateNotFound);
+      const card = (await content.cardsFor([row.collectionId]))[0];
+      return presentCertificate(row, card?.url ?? null);
+    },
+
+    async readingPreferences(userId: number): Promise<ReadingPreferences> {
+      const stored = ReadingPreferencesSchema.safeParse(await repo.getPreference(db, userId, 'reading'));
+      return stored.success ? stored.data : DEFAULT_READING_PREFERENCES;
+    },
+
+    async saveReadingPreferences(
+      userId: number,
+      preferences: ReadingPreferences,
+    ): Promise<ReadingPreferences> {
+      await repo.putPreference(db, userId, 'reading', preferences, clock.now());
+      return preferences;
+    },
+
+    /** Remembers the code a learner last ran in a widget, so it is there when they come back. */
+    async saveWidgetData(userId: number, ref: WidgetRef, userdata: Record<string, unknown>): Promise<void> {
+      if (ref.draft) return;
+      const now = clock.now();
+      await repo.putWidgetData(
+        db,
+        userId,
+        widgetKey(ref),
+        { timestamp: now.toISOString(), userdata, item_type: 'collection_lesson' },
+        now,
+      );
+    },
+
+    async widgetDataFor(
+      userId: number,
+      page: { author_id: number; collection_id: number; page_id: number },
+    ): Promise<Record<string, unknown>> {
+      const prefix = widgetKey(page);
+      const rows = await repo.widgetDataWithPrefix(db, userId, prefix);
+      return Object.fromEntries(
+        rows.map((row) => [
+          row.key.slice(prefix.length),
+          (row.value as { userdata?: unknown }).userdata ?? null,
+        ]),
+      );
+    },
+  };
+}
+
+export type ProgressService = ReturnType<typeof createProgressService>;

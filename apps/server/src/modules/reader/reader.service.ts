@@ -1,0 +1,184 @@
+import type {
+  CourseHome,
+  FeaturedItemsResponse,
+  LandingPageDetails,
+  Lesson,
+  LessonNeighbour,
+} from '@coderoom/contracts';
+import { LISTING_PAGE_SIZE, SEARCH_STRING_MAX } from '@coderoom/contracts';
+import { CourseReviewState } from '@coderoom/domain';
+import { notFound } from '../../platform/http/errors.js';
+import { lessonUrl } from '../content/content.presenter.js';
+import type { CollectionView, ContentService } from '../content/content.service.js';
+import type { ProgressService } from '../progress/progress.service.js';
+import { type FeaturedQuery, workTypesFor } from './reader.filters.js';
+
+// The reader's use-cases: discovery, course homepages and lessons, each with the learner's progress.
+
+export interface ReaderDeps {
+  content: ContentService;
+  progress: ProgressService;
+}
+
+const LISTED = [CourseReviewState.Approved, CourseReviewState.ApprovedForEarlyAccess];
+
+const TOPIC_TAGS: Record<string, { topic: string; title: string; description: string }> = {
+  python: { topic: 'Python', title: 'Learn Python', description: 'Courses and paths for writing Python.' },
+  typescript: {
+    topic: 'TypeScript',
+    title: 'Learn TypeScript',
+    description: 'Typed JavaScript, from first steps.',
+  },
+  javascript: { topic: 'JavaScript', title: 'Learn JavaScript', description: 'The language of the web.' },
+  cpp: { topic: 'C++', title: 'Learn C++', description: 'Fast, close-to-the-metal C++.' },
+  rust: { topic: 'Rust', title: 'Learn Rust', description: 'Safe systems programming with Rust.' },
+  go: { topic: 'Go', title: 'Learn Go', description: 'Simple, concurrent programs in Go.' },
+};
+
+export function createReaderService({ content, progress }: ReaderDeps) {
+  async function courseHome(
+    userId: number | null,
+    view: CollectionView,
+    options: { withRelated: boolean } = { withRelated: true },
+  ): Promise<CourseHome> {
+    const related = options.withRelated ? await relatedTo(view) : [];
+    const pathCourses =
+      view.card.work_type === 'path' ? await content.cardsFor(view.pathCourseIds) : undefined;
+    return {
+      collection: {
+        ...view.card,
+        skills: view.skills,
+        target_audience: view.targetAudience,
+        takeaway_skills: view.takeawaySkills,
+        overview: view.overview,
+        version_state: view.version?.state ?? 8001,
+        review_state: view.collection.reviewState,
+        is_draft_view: view.isDraftView,
+        can_edit: view.canEdit,
+        ...(pathCourses ? { path_courses: pathCourses } : {}),
+      },
+      toc: view.toc,
+      progress: userId === null || view.isDraftView ? null : await progress.progressFor(userId, view),
+      is_pinned: userId === null ? false : await progress.isPinned(userId, view.collection.id),
+      related,
+    };
+  }
+
+  /** Other published items on the same language topic (or sharing a tag), best matches first. */
+  async function relatedTo(view: CollectionView) {
+    const { items } = await content.search({
+      search: '',
+      workTypes: null,
+      topic: view.card.language_topic,
+      difficulty: null,
+      onlyFree: false,
+      onlyEarlyAccess: false,
+      reviewStates: LISTED,
+      tag: view.card.language_topic ? null : (view.card.tags[0] ?? null),
+      limit: 4,
+      offset: 0,
+    });
+    return items.filter((item) => item.collection_id !== view.collection.id).slice(0, 3);
+  }
+
+  return {
+    async featured(query: FeaturedQuery): Promise<FeaturedItemsResponse> {
+      const page = query.page ?? 1;
+      const scope = query.scope ?? 'all';
+      const { items, total } = await content.search({
+        search: query.search_string.slice(0, SEARCH_STRING_MAX),
+        workTypes: query.only_courses ? ['course'] : workTypesFor(query.type ?? 'all'),
+        topic: query.topic ?? null,
+        difficulty: query.difficulty ?? null,
+        onlyFree: scope === 'free',
+        onlyEarlyAccess: scope === 'early-access',
+        reviewStates: scope === 'early-access' ? [CourseReviewState.ApprovedForEarlyAccess] : LISTED,
+        tag: null,
+        limit: LISTING_PAGE_SIZE,
+        offset: (page - 1) * LISTING_PAGE_SIZE,
+      });
+      return { items, total, page, page_size: LISTING_PAGE_SIZE };
+    },
+
+    async landingPage(tag: string): Promise<LandingPageDetails> {
+      const known = TOPIC_TAGS[tag.toLowerCase()];
+      const { items } = await content.search({
+        search: '',
+        workTypes: null,
+        topic: known?.topic ?? null,
+        difficulty: null,
+        onlyFree: false,
+        onlyEarlyAccess: false,
+        reviewStates: LISTED,
+        tag: known ? null : tag.toLowerCase(),
+        limit: LISTING_PAGE_SIZE,
+        offset: 0,
+      });
+      if (!known && items.length === 0) throw notFound();
+      return {
+        tag,
+        title: known?.title ?? `Learn ${tag}`,
+        description: known?.description ?? `Courses and paths tagged ${tag}.`,
+        items,
+      };
+    },
+
+    async homeByCode(userId: number | null, encodedId: string): Promise<CourseHome> {
+      return courseHome(userId, await content.viewByCode(userId, encodedId));
+    },
+
+    async homeById(userId: number | null, authorId: number, collectionId: number, draft: boolean) {
+      return courseHome(userId, await content.viewById(userId, authorId, collectionId, draft));
+    },
+
+    async lesson(
+      userId: number | null,
+      authorId: number,
+      collectionId: number,
+      pageId: number,
+      draft: boolean,
+    ): Promise<Lesson> {
+      const { view, page, components } = await content.lesson(userId, authorId, collectionId, pageId, draft);
+      if (userId !== null) await progress.recordVisit(userId, view, pageId);
+      // A lesson shows the course's outline and progress; related content is for the homepage.
+      const home = await courseHome(userId, view, { withRelated: false });
+      const index = view.lessons.findIndex((lesson) => lesson.pageId === pageId);
+      const neighbour = (offset: number): LessonNeighbour | null => {
+        const lesson = view.lessons[index + offset];
+        return lesson
+          ? {
+              page_id: lesson.pageId,
+              title: lesson.title,
+              url: lessonUrl(authorId, collectionId, lesson.pageId, draft),
+            }
+          : null;
+      };
+      return {
+        page: {
+          page_id: pageId,
+          title: page.title,
+          summary: page.summary,
+          is_optional: page.isOptional,
+          estimated_minutes: page.estimatedMinutes,
+          components,
+        },
+        course: home.collection,
+        toc: home.toc,
+        previous: neighbour(-1),
+        next: neighbour(1),
+        is_completed: home.progress?.completed_page_ids.includes(pageId) ?? false,
+        progress: home.progress,
+        widget_data:
+          userId === null
+            ? {}
+            : await progress.widgetDataFor(userId, {
+                author_id: authorId,
+                collection_id: collectionId,
+                page_id: pageId,
+              }),
+      };
+    },
+  };
+}
+
+export type ReaderService = ReturnType<typeof createReaderService>;

@@ -1,0 +1,3 @@
+export const SpaMessages = {
+  BuildFailed: 'Build failed',
+} as const;

@@ -1,0 +1,50 @@
+import type { WidgetOf } from '@coderoom/contracts';
+import { type KeyboardEvent, useState } from 'react';
+import { Button } from '../../../ui/Button';
+import { MarkdownText } from './MarkdownText';
+
+/** Step-by-step frames: Previous/Next buttons, or the arrow keys once focus is in the widget. */
+export function SlidesWidget({ widget }: { widget: WidgetOf<'CanvasAnimation'> }) {
+  const { frames } = widget.content;
+  const [index, setIndex] = useState(0);
+  const frame = frames[index];
+  const last = frames.length - 1;
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    // Arrow keys belong to form controls when one has focus.
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
+    if (event.key === 'ArrowRight' && index < last) setIndex(index + 1);
+    else if (event.key === 'ArrowLeft' && index > 0) setIndex(index - 1);
+    else return;
+    event.preventDefault();
+  };
+
+  return (
+    // Arrow keys pressed while focus is on the Previous/Next buttons (or inside the frame) step too.
+    <section
+      className="card widget-card widget-slides"
+      aria-roledescription="slides"
+      aria-label="Slides"
+      onKeyDown={onKeyDown}
+    >
+      <div className="widget-slide-stage">
+        {frame?.svg && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeSvg on the server
+          <div className="widget-slide-svg" dangerouslySetInnerHTML={{ __html: frame.svg }} />
+        )}
+        {frame && <MarkdownText text={frame.caption} className="widget-slide-caption" />}
+      </div>
+      <div className="widget-slide-controls">
+        <Button variant="secondary" onClick={() => setIndex(index - 1)} disabled={index === 0}>
+          ← Previous
+        </Button>
+        <span className="small" aria-live="polite">
+          Frame {index + 1} of {frames.length}
+        </span>
+        <Button variant="secondary" onClick={() => setIndex(index + 1)} disabled={index === last}>
+          Next →
+        </Button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,190 @@
+import '../modules/reader/reader.css';
+import type { Lesson, ReaderWidget } from '@coderoom/contracts';
+import { SidebarKind } from '@coderoom/domain';
+import { type CSSProperties, useEffect, useRef } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { ApiError } from '../modules/api/ApiError';
+import { LessonHighlighter } from '../modules/notes/components/LessonHighlighter';
+import { useLesson } from '../modules/reader/api/useLesson';
+import { useReadingPreferences } from '../modules/reader/api/useReadingPreferences';
+import { useSetCompletion } from '../modules/reader/api/useSetCompletion';
+import { CourseToc } from '../modules/reader/components/CourseToc';
+import { ReadingPreferencesMenu } from '../modules/reader/components/ReadingPreferencesMenu';
+import { useCopyNotice } from '../modules/reader/hooks/useCopyNotice';
+import { useUserInfo } from '../modules/session/hooks/useUserInfo';
+import { usePageTitle } from '../modules/shell/usePageTitle';
+import { WidgetView } from '../modules/widgets/components/WidgetView';
+import { Button } from '../ui/Button';
+import { CollapsibleSidebar } from '../ui/CollapsibleSidebar';
+import { ErrorPage } from '../ui/ErrorPage';
+import { PageLoading } from '../ui/PageLoading';
+
+const WIDTHS = { narrow: '38rem', medium: '46rem', wide: '60rem' } as const;
+const FONTS = {
+  sans: 'var(--font-sans)',
+  serif: 'Georgia, "Times New Roman", serif',
+  mono: 'var(--font-mono)',
+};
+
+function LessonView({ lesson, draft }: { lesson: Lesson; draft: boolean }) {
+  const { data: user } = useUserInfo();
+  const { preferences, save } = useReadingPreferences(Boolean(user));
+  const { course, page } = lesson;
+  const completion = useSetCompletion(course.author_id, course.collection_id, page.page_id);
+  const location = useLocation();
+  const article = useRef<HTMLElement>(null);
+  const copyNotice = useCopyNotice(article);
+  usePageTitle(`${page.title} – ${course.title}`);
+
+  // Deep links to a widget (#comp_id) scroll once the widgets are on the page.
+  useEffect(() => {
+    const target = decodeURIComponent(location.hash.slice(1));
+    if (target) document.getElementById(target)?.scrollIntoView({ block: 'start' });
+  }, [location.hash]);
+
+  const style = {
+    '--lesson-width': WIDTHS[preferences.markdown_width],
+    '--lesson-font-size': `${preferences.font_size}px`,
+    '--lesson-line-height': String(preferences.line_height),
+    '--lesson-heading-font': FONTS[preferences.heading_font],
+    '--lesson-body-font': FONTS[preferences.body_font],
+  } as CSSProperties;
+  const completed = new Set(lesson.progress?.completed_page_ids ?? []);
+  const context = {
+    page: {
+      author_id: course.author_id,
+      collection_id: course.collection_id,
+      page_id: page.page_id,
+      ...(draft ? { draft: true } : {}),
+    },
+    savedData: lesson.widget_data,
+  };
+
+  return (
+    <div className="lesson-layout">
+      <CollapsibleSidebar kind={SidebarKind.Lesson} label="Lessons">
+        <nav className="lesson-sidebar" aria-label="Lessons">
+          <Link className="lesson-sidebar-course" to={course.url}>
+            {course.title}
+          </Link>
+          {lesson.progress ? (
+            <div className="progress-line">
+              <progress max={100} value={lesson.progress.percent} aria-label="Course progress" />
+              <span>{lesson.progress.percent}%</span>
+            </div>
+          ) : null}
+          <CourseToc toc={lesson.toc} completed={completed} currentPageId={page.page_id} />
+        </nav>
+      </CollapsibleSidebar>
+      <main id="main" className="lesson-main" style={style}>
+        <div className="lesson-toolbar">
+          {draft ? <span className="badge badge-warning">Draft preview</span> : <span />}
+          {user ? <ReadingPreferencesMenu preferences={preferences} onChange={save} /> : null}
+        </div>
+        <article ref={article} className="lesson-article" aria-labelledby="lesson-title">
+          <header>
+            <p className="muted">
+              {page.estimated_minutes} min read{page.is_optional ? ' · Optional lesson' : ''}
+            </p>
+            <h1 id="lesson-title">{page.title}</h1>
+          </header>
+          <LessonHighlighter
+            authorId={course.author_id}
+            collectionId={course.collection_id}
+            pageId={page.page_id}
+          >
+            {page.components.map((widget: ReaderWidget) => (
+              <WidgetView key={widget.comp_id} widget={widget} context={context} />
+            ))}
+          </LessonHighlighter>
+        </article>
+        <p className="visually-hidden" role="status">
+          {copyNotice}
+        </p>
+        <footer className="lesson-footer">
+          {user && !draft ? (
+            <Button
+              variant={lesson.is_completed ? 'secondary' : 'primary'}
+              aria-pressed={lesson.is_completed}
+              disabled={completion.isPending}
+              onClick={() => completion.mutate(!lesson.is_completed)}
+            >
+              {lesson.is_completed ? '✓ Completed' : 'Mark as complete'}
+            </Button>
+          ) : null}
+          {completion.data?.certificate ? (
+            <p className="notice success" role="status">
+              You finished the course.{' '}
+              <Link to={completion.data.certificate.verify_url}>See your certificate</Link>
+            </p>
+          ) : null}
+          {completion.isError ? (
+            <p className="notice error" role="alert">
+              {completion.error.message}
+            </p>
+          ) : null}
+          <nav className="lesson-nav" aria-label="Previous and next lesson">
+            {lesson.previous ? (
+              <Link className="btn btn-secondary" to={lesson.previous.url} rel="prev">
+                ← {lesson.previous.title}
+              </Link>
+            ) : (
+              <span />
+            )}
+            {lesson.next ? (
+              <Link className="btn btn-primary" to={lesson.next.url} rel="next">
+                {lesson.next.title} →
+              </Link>
+            ) : (
+              <Link className="btn btn-secondary" to={course.url}>
+                Back to the course
+              </Link>
+            )}
+          </nav>
+        </footer>
+      </main>
+    </div>
+  );
+}
+
+function LoginToContinue() {
+  const location = useLocation();
+  usePageTitle('Log in to continue');
+  const returnUrl = encodeURIComponent(location.pathname + location.search + location.hash);
+  return (
+    <main id="main" className="page">
+      <section className="card empty-state">
+        <h1>Log in to keep reading</h1>
+        <p className="muted">This lesson is for learners with an account. It is free to sign up.</p>
+        <div className="actions">
+          <Link className="btn btn-primary" to={`/login?returnUrl=${returnUrl}`}>
+            Log in
+          </Link>
+          <Link className="btn btn-secondary" to={`/signup?returnUrl=${returnUrl}`}>
+            Sign up
+          </Link>
+        </div>
+      </section>
+    </main>
+  );
+}
+
+/** /collection/page/{authorId}/{collectionId}/{pageId}[/draft] and the module form. */
+export function LessonPage() {
+  const params = useParams();
+  const location = useLocation();
+  const authorId = Number(params.authorId);
+  const collectionId = Number(params.collectionId);
+  const pageId = Number(params.pageId);
+  const draft = location.pathname.endsWith('/draft');
+  const valid = [authorId, collectionId, pageId].every((value) => Number.isSafeInteger(value) && value > 0);
+  const query = useLesson(valid ? authorId : 0, collectionId, pageId, draft);
+  if (!valid) return <ErrorPage code={404} />;
+  if (query.isPending) return <PageLoading label="Loading the lesson" />;
+  if (query.isError) {
+    const status = query.error instanceof ApiError ? query.error.status : 500;
+    if (status === 401) return <LoginToContinue />;
+    return <ErrorPage code={status} />;
+  }
+  return <LessonView key={pageId} lesson={query.data} draft={draft} />;
+}

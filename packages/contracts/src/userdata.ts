@@ -1,0 +1,77 @@
+import { PageType } from '@coderoom/domain';
+import { z } from 'zod';
+
+// Per-user key/value maps and page read time (spec 000 §3 "Widget user data", §7 "User data").
+
+/**
+ * The maps a client may read and write. collection, shot, blog and document hold widget user data
+ * ({ timestamp, userdata, item_type } per widget); project and cloud_lab the completion maps.
+ */
+export const USER_MAP_NAMES = [
+  'collection',
+  'shot',
+  'blog',
+  'document',
+  'project',
+  'cloud_lab',
+  'widget',
+] as const;
+export const UserMapNameSchema = z.enum(USER_MAP_NAMES);
+export type UserMapName = z.infer<typeof UserMapNameSchema>;
+
+export const USER_MAP_KEY_MAX_LENGTH = 256;
+/** One value, as JSON text. */
+export const USER_MAP_VALUE_MAX_BYTES = 64 * 1024;
+export const USER_MAP_KEYS_PER_REQUEST = 100;
+/** One map of one learner, all values together, as JSON text. */
+export const USER_MAP_MAX_BYTES = 2 * 1024 * 1024;
+
+const mapKey = z
+  .string()
+  .min(1, "can't be blank")
+  .max(USER_MAP_KEY_MAX_LENGTH, `must be at most ${USER_MAP_KEY_MAX_LENGTH} characters`);
+const mapKeys = z
+  .array(mapKey)
+  .min(1, 'name at least one key')
+  .max(USER_MAP_KEYS_PER_REQUEST, `name at most ${USER_MAP_KEYS_PER_REQUEST} keys`);
+
+export const UserMapParamsSchema = z.strictObject({ name: UserMapNameSchema });
+
+/** POST /api/userdata/maps/get_values. */
+export const MapValuesRequestSchema = z.strictObject({ map_name: UserMapNameSchema, map_keys: mapKeys });
+export type MapValuesRequest = z.infer<typeof MapValuesRequestSchema>;
+
+/** POST /api/userdata/map/{name}: `map_key_val` is a JSON object, sent as text, merged into the map. */
+export const MapWriteRequestSchema = z.strictObject({ map_key_val: z.string() });
+export type MapWriteRequest = z.infer<typeof MapWriteRequestSchema>;
+
+/** POST /api/userdata/map/{name}/delete. */
+export const MapDeleteRequestSchema = z.strictObject({ map_keys: mapKeys });
+export type MapDeleteRequest = z.infer<typeof MapDeleteRequestSchema>;
+
+/** Every map answer: `{ [map_name]: { [key]: value } }`. */
+export const UserMapResponseSchema = z.record(z.string(), z.record(z.string(), z.unknown()));
+export type UserMapResponse = z.infer<typeof UserMapResponseSchema>;
+
+const pageTypes = Object.values(PageType) as [PageType, ...PageType[]];
+/** A single report longer than a day is a client bug, not reading. */
+export const PAGE_READ_TIME_MAX_SECONDS = 86_400;
+
+/** POST /api/page/read-time: seconds spent on a page since the last report. */
+export const PageReadTimeRequestSchema = z.strictObject({
+  page_id: z.number().int().positive(),
+  page_type: z.enum(pageTypes),
+  page_read_time: z
+    .number()
+    .min(0, 'must not be negative')
+    .max(PAGE_READ_TIME_MAX_SECONDS, `must be at most ${PAGE_READ_TIME_MAX_SECONDS} seconds`),
+});
+export type PageReadTimeRequest = z.infer<typeof PageReadTimeRequestSchema>;
+
+export const PageReadTimeResponseSchema = z.object({
+  page_id: z.number(),
+  page_type: z.string(),
+  /** Seconds, summed over every report. */
+  total_read_time: z.number(),
+});
+export type PageReadTimeResponse = z.infer<typeof PageReadTimeResponseSchema>;

@@ -1,0 +1,208 @@
+import { TableLimits } from '@coderoom/domain';
+import { z } from 'zod';
+import { ComparisonModeSchema, LanguageIdSchema } from './execution.js';
+
+// A page body is a list of widgets ("components", spec 000 §3), each with a comp_id unique in its page.
+// These schemas are the stored shape (what the studio saves and the package importer writes).
+// Readers get the same shape minus protected fields (hidden test data, unit tests); see
+// `ReaderWidgetSchema` in reader.ts.
+
+const compId = z.string().min(1).max(64);
+const text = (max: number) => z.string().max(max);
+
+/** Markdown with the platform's content markup (docs/content-format.md). mdHtml is rendered on save. */
+export const MarkdownWidgetSchema = z.strictObject({
+  type: z.literal('MarkdownEditor'),
+  comp_id: compId,
+  content: z.strictObject({ text: text(100_000), mdHtml: text(400_000).optional() }),
+});
+
+/** Rich text as HTML; sanitised on the server before it is stored. */
+export const RichTextWidgetSchema = z.strictObject({
+  type: z.literal('SlateHTML'),
+  comp_id: compId,
+  content: z.strictObject({ html: text(200_000) }),
+});
+
+export const TestCaseSchema = z.strictObject({
+  input: text(100_000),
+  output: text(100_000),
+  hidden: z.boolean().default(false),
+  comparison: ComparisonModeSchema.optional(),
+});
+export type TestCase = z.infer<typeof TestCaseSchema>;
+
+/** The runner's widget (spec 000 §3 "Code evaluation default content", "Code widget defaults"). */
+export const CodeWidgetContentSchema = z.strictObject({
+  language: LanguageIdSchema,
+  /** The starter code the learner sees. */
+  code: text(100_000),
+  caption: text(500).optional(),
+  entryFileName: text(128).optional(),
+  additionalFiles: z
+    .array(z.strictObject({ filename: text(128), content: text(100_000) }))
+    .max(20)
+    .optional(),
+  runnable: z.boolean().default(true),
+  judge: z.boolean().default(false),
+  enableStdin: z.boolean().default(false),
+  allowDownload: z.boolean().default(false),
+  treatOutputAsHTML: z.boolean().default(false),
+  enableHiddenCode: z.boolean().default(false),
+  hiddenPrependCode: text(100_000).optional(),
+  hiddenAppendCode: text(100_000).optional(),
+  showSolution: z.boolean().default(false),
+  solution: text(100_000).optional(),
+  /** Seconds. */
+  timeLimit: z.number().positive().max(60).default(30),
+  testCases: z.array(TestCaseSchema).max(100).default([]),
+  /** Author-written unit tests run with the language's test facility (POST /api/codetest/run). */
+  unitTests: z.strictObject({ code: text(100_000), filename: text(128).optional() }).optional(),
+});
+export type CodeWidgetContent = z.infer<typeof CodeWidgetContentSchema>;
+
+export const CodeWidgetSchema = z.strictObject({
+  type: z.literal('Code'),
+  comp_id: compId,
+  content: CodeWidgetContentSchema,
+});
+
+export const TabbedCodeWidgetSchema = z.strictObject({
+  type: z.literal('TabbedCode'),
+  comp_id: compId,
+  content: z.strictObject({
+    tabs: z
+      .array(z.strictObject({ title: text(100), language: LanguageIdSchema, code: text(100_000) }))
+      .min(1)
+      .max(10),
+  }),
+});
+
+/** html/css/js panes and a result pane in a sandboxed iframe (spec 000 §3 "RunJS default template"). */
+export const RunJsWidgetSchema = z.strictObject({
+  type: z.literal('RunJS'),
+  comp_id: compId,
+  content: z.strictObject({
+    html: text(100_000),
+    css: text(100_000),
+    js: text(100_000),
+    panes: z.array(z.enum(['result', 'html', 'css', 'js'])).default(['result', 'html', 'css', 'js']),
+    lineNumbers: z.boolean().default(true),
+    autoRun: z.boolean().default(false),
+    exercise: text(5_000).optional(),
+    solution: z.strictObject({ html: text(100_000), css: text(100_000), js: text(100_000) }).optional(),
+  }),
+});
+
+/** A React app of index/app/style files, built on the server and previewed in a sandboxed iframe. */
+export const SpaWidgetSchema = z.strictObject({
+  type: z.literal('SPA'),
+  comp_id: compId,
+  content: z.strictObject({
+    loader: z.literal('React').default('React'),
+    files: z.strictObject({ index: text(100_000), app: text(100_000), style: text(100_000) }),
+    outputHeight: z.number().int().min(100).max(2000).default(300),
+  }),
+});
+
+/** Slides: the reader steps through frames. */
+export const SlidesWidgetSchema = z.strictObject({
+  type: z.literal('CanvasAnimation'),
+  comp_id: compId,
+  content: z.strictObject({
+    frames: z
+      .array(
+        z.strictObject({
+          caption: text(2_000),
+          /** Sanitised SVG drawn for this frame; optional when the caption says it all. */
+          svg: text(100_000).optional(),
+        }),
+      )
+      .min(1)
+      .max(100),
+  }),
+});
+
+/** Put the options in the right order. */
+export const PermutationWidgetSchema = z.strictObject({
+  type: z.literal('Permutation'),
+  comp_id: compId,
+  content: z.strictObject({
+    prompt: text(2_000),
+    /** Listed in the correct order; the reader shuffles them. */
+    options: z
+      .array(z.strictObject({ id: text(64), text: text(1_000), image_id: text(200).optional() }))
+      .min(2)
+      .max(12),
+  }),
+});
+
+export const TableWidgetSchema = z.strictObject({
+  type: z.literal('Table'),
+  comp_id: compId,
+  content: z.strictObject({
+    hasHeader: z.boolean().default(true),
+    rows: z
+      .array(z.array(text(2_000)).min(TableLimits.minColumns).max(TableLimits.maxColumns))
+      .min(TableLimits.minRows)
+      .max(TableLimits.maxRows)
+      .refine(
+        (rows) => rows.every((row) => row.length === rows[0]?.length),
+        'Every row needs the same columns.',
+      ),
+  }),
+});
+
+export const QuizQuestionSchema = z.strictObject({
+  id: text(64),
+  text: text(5_000),
+  multiple: z.boolean().default(false),
+  options: z
+    .array(
+      z.strictObject({
+        id: text(64),
+        text: text(2_000),
+        correct: z.boolean(),
+        explanation: text(5_000).optional(),
+      }),
+    )
+    .min(2)
+    .max(10),
+});
+
+export const QuizWidgetSchema = z.strictObject({
+  type: z.literal('Quiz'),
+  comp_id: compId,
+  content: z.strictObject({
+    title: text(200).optional(),
+    questions: z.array(QuizQuestionSchema).min(1).max(30),
+  }),
+});
+
+/** Widgets that may sit inside a column. */
+const LEAF_WIDGETS = [
+  MarkdownWidgetSchema,
+  RichTextWidgetSchema,
+  CodeWidgetSchema,
+  TabbedCodeWidgetSchema,
+  RunJsWidgetSchema,
+  SpaWidgetSchema,
+  SlidesWidgetSchema,
+  PermutationWidgetSchema,
+  TableWidgetSchema,
+  QuizWidgetSchema,
+] as const;
+const LeafWidgetSchema = z.discriminatedUnion('type', LEAF_WIDGETS);
+
+export const ColumnsWidgetSchema = z.strictObject({
+  type: z.literal('Columns'),
+  comp_id: compId,
+  content: z.strictObject({ comps: z.array(LeafWidgetSchema).min(2).max(3) }),
+});
+
+export const WidgetSchema = z.discriminatedUnion('type', [...LEAF_WIDGETS, ColumnsWidgetSchema]);
+export type Widget = z.infer<typeof WidgetSchema>;
+export type WidgetKind = Widget['type'];
+export type WidgetOf<K extends WidgetKind> = Extract<Widget, { type: K }>;
+
+export const PageComponentsSchema = z.array(WidgetSchema).max(200);

@@ -1,0 +1,1 @@
+export { type RenderedMarkdown, renderMarkdown } from './renderMarkdown.js';
