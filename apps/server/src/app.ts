@@ -139,6 +139,8 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {
       root: webDistDir,
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz beside each file (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
       // Vite fingerprints everything under /assets, so those files never change under the same name.
       setHeaders: (res, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -1,7 +1,20 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+import { lessonQuery } from '../modules/reader/api/lessonQuery';
 import { AliasOrNotFound } from './AliasOrNotFound';
 import { AppShell } from './AppShell';
+import { queryClient } from './queryClient';
 import { RouteError } from './RouteError';
+
+/** Starts fetching the lesson while its page's code downloads; never blocks the navigation. */
+function prefetchLesson({ params, request }: LoaderFunctionArgs) {
+  const ids = [params.authorId, params.collectionId, params.pageId].map(Number);
+  if (ids.every((id) => Number.isSafeInteger(id) && id > 0)) {
+    const [authorId = 0, collectionId = 0, pageId = 0] = ids;
+    const draft = new URL(request.url).pathname.endsWith('/draft');
+    void queryClient.prefetchQuery(lessonQuery(authorId, collectionId, pageId, draft));
+  }
+  return null;
+}
 
 // Each area is its own chunk, loaded when first visited.
 export const router = createBrowserRouter([
@@ -44,6 +57,7 @@ export const router = createBrowserRouter([
         'module/page/:authorId/:collectionId/:pageId',
       ].map((path) => ({
         path,
+        loader: prefetchLesson,
         lazy: async () => ({ Component: (await import('../pages/LessonPage')).LessonPage }),
       })),
       {

@@ -11,6 +11,7 @@ import { useSetCompletion } from '../modules/reader/api/useSetCompletion';
 import { CourseToc } from '../modules/reader/components/CourseToc';
 import { ReadingPreferencesMenu } from '../modules/reader/components/ReadingPreferencesMenu';
 import { useCopyNotice } from '../modules/reader/hooks/useCopyNotice';
+import { usePageReadTime } from '../modules/reader/hooks/usePageReadTime';
 import { useUserInfo } from '../modules/session/hooks/useUserInfo';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { WidgetView } from '../modules/widgets/components/WidgetView';
@@ -34,6 +35,7 @@ function LessonView({ lesson, draft }: { lesson: Lesson; draft: boolean }) {
   const location = useLocation();
   const article = useRef<HTMLElement>(null);
   const copyNotice = useCopyNotice(article);
+  usePageReadTime(page.page_id, Boolean(user) && !draft);
   usePageTitle(`${page.title} – ${course.title}`);
 
   // Deep links to a widget (#comp_id) scroll once the widgets are on the page.

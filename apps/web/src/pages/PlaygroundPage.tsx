@@ -1,5 +1,5 @@
 import { CodeWidget } from '../modules/code/components/CodeWidget';
-import { LANGUAGE_SUPPORT } from '../modules/code/languageSupport';
+import { LANGUAGE_FILES } from '../modules/code/languageFiles';
 import { RequireUser } from '../modules/session/components/RequireUser';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 
@@ -16,7 +16,7 @@ function Playground() {
       <CodeWidget
         settings={{
           language: 'python3',
-          code: LANGUAGE_SUPPORT.python3.starter,
+          code: LANGUAGE_FILES.python3.starter,
           languageSelectable: true,
           enableStdin: true,
           allowDownload: true,

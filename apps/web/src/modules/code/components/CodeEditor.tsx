@@ -13,7 +13,7 @@ import { useEffect, useRef } from 'react';
 import { resolveTheme } from '../../theme/resolveTheme';
 import { prefersDark } from '../../theme/themeDom';
 import { useThemeChoice } from '../../theme/themeStore';
-import { LANGUAGE_SUPPORT } from '../languageSupport';
+import { loadLanguageExtension } from '../languageSupport';
 
 interface CodeEditorProps {
   value: string;
@@ -55,7 +55,7 @@ export function CodeEditor({ value, language, onChange, onRun, label }: CodeEdit
             ...defaultKeymap,
             ...historyKeymap,
           ]),
-          languageSlot.current.of(LANGUAGE_SUPPORT[language].extension()),
+          languageSlot.current.of([]),
           themeSlot.current.of([]),
           EditorView.contentAttributes.of({ 'aria-label': label }),
           EditorView.updateListener.of((update) => {
@@ -68,10 +68,15 @@ export function CodeEditor({ value, language, onChange, onRun, label }: CodeEdit
     return () => editor.destroy();
   }, []);
 
+  // The grammar arrives after the editor is up; a later language switch wins over an earlier load.
   useEffect(() => {
-    view.current?.dispatch({
-      effects: languageSlot.current.reconfigure(LANGUAGE_SUPPORT[language].extension()),
+    let current = true;
+    void loadLanguageExtension(language).then((extension) => {
+      if (current) view.current?.dispatch({ effects: languageSlot.current.reconfigure(extension) });
     });
+    return () => {
+      current = false;
+    };
   }, [language]);
 
   useEffect(() => {
