@@ -1,4 +1,6 @@
 export * from './accounts.js';
+export * from './authoring.js';
+export * from './comments.js';
 export * from './common.js';
 export * from './execution.js';
 export * from './goals.js';

@@ -99,6 +99,8 @@ export const DefaultTitle = {
   Project: 'Untitled Project',
   Lab: 'Untitled Lab',
   RecoveredLessons: 'Recovered Lessons',
+  /** Our default for a new lesson page (the spec names none). */
+  Lesson: 'Untitled Lesson',
 } as const;
 
 /** An empty category title shows 'Untitled Category'. */

@@ -315,3 +315,34 @@ export const learningGoals = pgTable('learning_goals', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type LearningGoalRow = typeof learningGoals.$inferSelect;
+
+// Document comments and their replies (0006_document_comments.sql).
+
+export const documentComments = pgTable('document_comments', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  documentKey: text('document_key').notNull(),
+  authorId: bigint('author_id', { mode: 'number' }).notNull(),
+  collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+  pageId: bigint('page_id', { mode: 'number' }),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  mdText: text('md_text').notNull(),
+  isResolved: boolean('is_resolved').notNull().default(false),
+  isModified: boolean('is_modified').notNull().default(false),
+  repliesCount: integer('replies_count').notNull().default(0),
+  createdAt: createdAt(),
+  lastModifiedTime: timestamp('last_modified_time', { withTimezone: true }).notNull().defaultNow(),
+  lastResolvedTime: timestamp('last_resolved_time', { withTimezone: true }),
+  resolvedBy: bigint('resolved_by', { mode: 'number' }),
+});
+export type DocumentCommentRow = typeof documentComments.$inferSelect;
+
+export const documentCommentReplies = pgTable('document_comment_replies', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  commentId: bigint('comment_id', { mode: 'number' }).notNull(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  mdText: text('md_text').notNull(),
+  isModified: boolean('is_modified').notNull().default(false),
+  createdAt: createdAt(),
+  lastModifiedTime: timestamp('last_modified_time', { withTimezone: true }).notNull().defaultNow(),
+});
+export type DocumentCommentReplyRow = typeof documentCommentReplies.$inferSelect;

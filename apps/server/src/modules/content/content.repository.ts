@@ -287,3 +287,82 @@ export async function findAuthorName(db: DbExecutor, userId: number): Promise<st
   const [row] = await db.select({ name: users.fullName }).from(users).where(eq(users.id, userId)).limit(1);
   return row?.name ?? 'Deleted User';
 }
+
+// Authoring writes. Every draft write replaces the row's eTag; the compare-and-set ones only touch the
+// row while it still carries the eTag the writer read, so of two writers with the same eTag one wins.
+
+/** The draft collection, locked until the transaction ends (TOC edits read, change and write it). */
+export async function lockCollection(db: DbExecutor, id: number): Promise<CollectionRow | undefined> {
+  const [row] = await db.select().from(collections).where(eq(collections.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updateCollectionIfEtag(
+  db: DbExecutor,
+  id: number,
+  expectedEtag: string,
+  patch: Partial<typeof collections.$inferInsert>,
+): Promise<CollectionRow | undefined> {
+  const [row] = await db
+    .update(collections)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(collections.id, id), eq(collections.etag, expectedEtag)))
+    .returning();
+  return row;
+}
+
+export async function findPageById(db: DbExecutor, pageId: number): Promise<PageRow | undefined> {
+  const [row] = await db.select().from(pages).where(eq(pages.id, pageId)).limit(1);
+  return row;
+}
+
+export async function updatePageIfEtag(
+  db: DbExecutor,
+  collectionId: number,
+  pageId: number,
+  expectedEtag: string,
+  patch: Partial<typeof pages.$inferInsert>,
+): Promise<PageRow | undefined> {
+  const [row] = await db
+    .update(pages)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(pages.collectionId, collectionId), eq(pages.id, pageId), eq(pages.etag, expectedEtag)))
+    .returning();
+  return row;
+}
+
+export async function updatePage(
+  db: DbExecutor,
+  pageId: number,
+  patch: Partial<typeof pages.$inferInsert>,
+): Promise<PageRow | undefined> {
+  const [row] = await db
+    .update(pages)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(pages.id, pageId))
+    .returning();
+  return row;
+}
+
+export async function setLiveVersionEarlyAccess(
+  db: DbExecutor,
+  collectionId: number,
+  isEarlyAccess: boolean,
+): Promise<void> {
+  await db
+    .update(collectionVersions)
+    .set({ isEarlyAccess })
+    .where(and(eq(collectionVersions.collectionId, collectionId), eq(collectionVersions.state, 8003)));
+}
+
+export async function findCollectionsInReviewState(
+  db: DbExecutor,
+  reviewState: number,
+): Promise<Array<{ collection: CollectionRow; authorName: string }>> {
+  return db
+    .select({ collection: collections, authorName: users.fullName })
+    .from(collections)
+    .innerJoin(users, eq(users.id, collections.authorId))
+    .where(and(eq(collections.reviewState, reviewState), eq(collections.status, 101)))
+    .orderBy(collections.updatedAt, collections.id);
+}

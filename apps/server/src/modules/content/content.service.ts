@@ -3,12 +3,14 @@ import type { CodeWidgetContent, CollectionCard, TocCategory, Widget, WidgetRef 
 import {
   CourseReviewState,
   DefaultTitle,
+  ErrorMessages,
+  ErrorStatus,
   ItemStatus,
   PlatformAdminRole,
   renderMarkdown,
   VersionState,
 } from '@coderoom/domain';
-import type { CollectionRow, CollectionVersionRow, StoredTocCategory } from '../../db/schema.js';
+import type { CollectionRow, CollectionVersionRow, PageRow, StoredTocCategory } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { sanitizeRichHtml } from '../../platform/html/sanitizeRichHtml.js';
@@ -89,6 +91,45 @@ export function prepareWidget(widget: Widget): Widget {
       return widget;
   }
 }
+
+/** A draft write based on an eTag that is no longer current (spec 000 §8; the client shows 'Conflicts'). */
+function staleEtag(): AppError {
+  return new AppError(ErrorStatus.AlreadyExists, ErrorMessages.ContentJustUpdated);
+}
+
+/** The creation fields of a new draft collection (the authoring service has checked them). */
+export interface NewDraftCollection {
+  authorId: number;
+  workType: string;
+  courseType: string | null;
+  title: string;
+  isPrivate: boolean;
+  organizationId: number | null;
+  isPlan: boolean;
+  isTemplate: boolean;
+  isGlobal: boolean;
+  collaborativeEditing: boolean;
+}
+
+export type DraftPagePatch = Partial<
+  Pick<PageRow, 'title' | 'summary' | 'estimatedMinutes' | 'components' | 'status'>
+>;
+
+export type DraftCollectionPatch = Partial<
+  Pick<
+    CollectionRow,
+    | 'title'
+    | 'slug'
+    | 'summary'
+    | 'coverImageUrl'
+    | 'difficulty'
+    | 'languageTopic'
+    | 'tags'
+    | 'isFree'
+    | 'details'
+    | 'toc'
+  >
+>;
 
 function lessonsOf(toc: StoredTocCategory[]) {
   return toc.flatMap((category) => category.pages);
@@ -448,6 +489,154 @@ export function createContentService({ db, clock }: ContentDeps) {
     async search(filter: repo.ListingFilter): Promise<{ items: CollectionCard[]; total: number }> {
       const { rows, total } = await repo.listPublished(db, filter);
       return { items: rows.map(cardOf), total };
+    },
+
+    // Authoring. The authoring service checks who may edit before it calls these; writes take the
+    // transaction it owns, and every draft write gives the row a new eTag.
+
+    /** The collection an editor addresses and the caller as a viewer; a missing or deleted one is a 404. */
+    async findForAuthoring(userId: number, authorId: number, collectionId: number) {
+      const viewer = await viewerOf(userId);
+      const collection = await findCollectionOrThrow(authorId, collectionId);
+      if (collection.status === ItemStatus.Deleted) throw notFound(ContentErrors.NotFound);
+      return { viewer, collection };
+    },
+
+    /** A draft page by its id alone (PUT/DELETE /api/author/page/{id}), with its collection. */
+    async findPageForAuthoring(userId: number, pageId: number) {
+      const viewer = await viewerOf(userId);
+      const page = await repo.findPageById(db, pageId);
+      if (!page || page.status === ItemStatus.Deleted) throw notFound(ContentErrors.PageNotFound);
+      const collection = await repo.findCollection(db, page.collectionId);
+      if (!collection || collection.status === ItemStatus.Deleted) throw notFound(ContentErrors.NotFound);
+      return { viewer, collection, page };
+    },
+
+    /** The draft as its editors see it: TOC with draft urls and can_edit. */
+    editorView(viewer: Viewer, collection: CollectionRow): Promise<CollectionView> {
+      return buildView(viewer, collection, true);
+    },
+
+    async liveVersion(collectionId: number): Promise<CollectionVersionRow | null> {
+      return (await repo.findLiveVersion(db, collectionId)) ?? null;
+    },
+
+    async draftPage(collectionId: number, pageId: number, executor: DbExecutor = db): Promise<PageRow> {
+      const page = await repo.findPage(executor, collectionId, pageId);
+      if (!page || page.status === ItemStatus.Deleted) throw notFound(ContentErrors.PageNotFound);
+      return page;
+    },
+
+    /** A new draft: review state none (3001) and a TOC holding only the hidden '__default' category. */
+    createDraftCollection(values: NewDraftCollection): Promise<CollectionRow> {
+      return repo.insertCollection(db, {
+        ...values,
+        encodedId: newEncodedId(),
+        reviewState: CourseReviewState.None,
+        toc: [{ title: DefaultTitle.HiddenCategory, type: 'collection', pages: [] }],
+        etag: newEtag(),
+      });
+    },
+
+    /** Locks the draft collection until the transaction ends; with an eTag, a stale one is a 409. */
+    async lockDraft(tx: DbExecutor, collectionId: number, expectedEtag?: string): Promise<CollectionRow> {
+      const row = await repo.lockCollection(tx, collectionId);
+      if (!row || row.status === ItemStatus.Deleted) throw notFound(ContentErrors.NotFound);
+      if (expectedEtag !== undefined && row.etag !== expectedEtag) throw staleEtag();
+      return row;
+    },
+
+    draftPagesOf(tx: DbExecutor, collectionId: number): Promise<PageRow[]> {
+      return repo.findPagesOf(tx, collectionId);
+    },
+
+    /** Writes details and TOC of a collection locked with lockDraft in the same transaction. */
+    async writeDraftCollection(
+      tx: DbExecutor,
+      locked: CollectionRow,
+      patch: DraftCollectionPatch,
+    ): Promise<CollectionRow> {
+      const row = await repo.updateCollectionIfEtag(tx, locked.id, locked.etag, {
+        ...patch,
+        etag: newEtag(),
+      });
+      if (!row) throw staleEtag();
+      return row;
+    },
+
+    insertDraftPage(
+      tx: DbExecutor,
+      collectionId: number,
+      values: { title: string; summary?: string; estimatedMinutes?: number; components?: unknown[] },
+    ): Promise<PageRow> {
+      return repo.insertPage(tx, { collectionId, ...values, etag: newEtag() });
+    },
+
+    /**
+     * Compare-and-set on one page: the UPDATE only matches while the row still has `expectedEtag`, so
+     * of two saves based on the same eTag exactly one succeeds; the other gets 409.
+     */
+    async saveDraftPage(
+      tx: DbExecutor,
+      collectionId: number,
+      pageId: number,
+      expectedEtag: string,
+      patch: DraftPagePatch,
+    ): Promise<PageRow> {
+      const row = await repo.updatePageIfEtag(tx, collectionId, pageId, expectedEtag, {
+        ...patch,
+        etag: newEtag(),
+      });
+      if (row) return row;
+      const current = await repo.findPage(tx, collectionId, pageId);
+      if (!current || current.status === ItemStatus.Deleted) throw notFound(ContentErrors.PageNotFound);
+      throw staleEtag();
+    },
+
+    /** An unconditional page change made under the collection's lock (TOC renames and removals). */
+    async updateDraftPage(tx: DbExecutor, pageId: number, patch: DraftPagePatch): Promise<PageRow> {
+      const row = await repo.updatePage(tx, pageId, { ...patch, etag: newEtag() });
+      if (!row) throw notFound(ContentErrors.PageNotFound);
+      return row;
+    },
+
+    /** Publishes the draft as a new version; the previous live version becomes obsolete (8004). */
+    async publishDraft(tx: DbExecutor, collectionId: number): Promise<CollectionVersionRow> {
+      const locked = await repo.lockCollection(tx, collectionId);
+      if (!locked || locked.status === ItemStatus.Deleted) throw notFound(ContentErrors.NotFound);
+      return publish(tx, locked);
+    },
+
+    /**
+     * Moves a collection to a review state. The draft's eTag stays: a review is not an edit. Approval
+     * also marks the live version as early access (3004) or not (3005), which the listings read.
+     */
+    async setReviewState(
+      tx: DbExecutor,
+      collectionId: number,
+      reviewState: CourseReviewState,
+      submissionType?: number,
+    ): Promise<CollectionRow> {
+      const row = await repo.updateCollection(tx, collectionId, {
+        reviewState,
+        ...(submissionType === undefined ? {} : { submissionType }),
+      });
+      if (!row) throw notFound(ContentErrors.NotFound);
+      if (
+        reviewState === CourseReviewState.Approved ||
+        reviewState === CourseReviewState.ApprovedForEarlyAccess
+      ) {
+        await repo.setLiveVersionEarlyAccess(
+          tx,
+          collectionId,
+          reviewState === CourseReviewState.ApprovedForEarlyAccess,
+        );
+      }
+      return row;
+    },
+
+    collectionsInReview() {
+      return repo.findCollectionsInReviewState(db, CourseReviewState.SubmittedForReview);
     },
   };
 }

@@ -3,6 +3,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/FormMessage';
 import '../codeWidget.css';
+import { useAfterFirstPaint } from '../hooks/useAfterFirstPaint';
 import { useCodeRun, useLanguages } from '../hooks/useCodeRun';
 import { LANGUAGE_FILES } from '../languageFiles';
 import { JudgeResults } from './JudgeResults';
@@ -56,6 +57,12 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
   const languages = useLanguages();
   const { execute, judge, runTests, cancel } = useCodeRun();
   const stdinId = useId();
+  const editorWanted = useAfterFirstPaint();
+  const fallback = (
+    <pre className="code-editor-fallback" aria-busy="true">
+      {code}
+    </pre>
+  );
   const running = execute.isPending || judge.isPending || runTests.isPending;
   const active = shown === 'judge' ? judge : shown === 'tests' ? runTests : execute;
   const ref = settings.widgetRef;
@@ -165,15 +172,13 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
           )}
         </div>
       </div>
-      <Suspense
-        fallback={
-          <pre className="code-editor-fallback" aria-busy="true">
-            {code}
-          </pre>
-        }
-      >
-        <CodeEditor value={code} language={language} onChange={setCode} onRun={run} label="Code" />
-      </Suspense>
+      {editorWanted ? (
+        <Suspense fallback={fallback}>
+          <CodeEditor value={code} language={language} onChange={setCode} onRun={run} label="Code" />
+        </Suspense>
+      ) : (
+        fallback
+      )}
       {settings.enableStdin && (
         <div className="stdin-panel">
           <label htmlFor={stdinId} className="small">

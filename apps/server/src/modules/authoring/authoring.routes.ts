@@ -1,0 +1,163 @@
+import {
+  AUTHOR_ETAG_HEADER,
+  AuthorCollectionParamsSchema,
+  AuthorPageParamsSchema,
+  CreateCollectionQuerySchema,
+  CreateCollectionRequestSchema,
+  CreatePageRequestSchema,
+  PAGE_SAVE_BODY_LIMIT_BYTES,
+  PageIdParamsSchema,
+  RestoreSnapshotRequestSchema,
+  ReviewParamsSchema,
+  ReviewRequestSchema,
+  SavePageRequestSchema,
+  SnapshotQuerySchema,
+  UpdateCollectionRequestSchema,
+} from '@coderoom/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requireUser } from '../../platform/auth/guard.js';
+import { invalidInput } from '../../platform/http/errors.js';
+import { parseInput } from '../../platform/http/validation.js';
+import { registerCompressedJsonBody } from './authoring.body.js';
+import { AuthoringErrors } from './authoring.errors.js';
+import type { AuthoringService } from './authoring.service.js';
+
+const COLLECTION = '/api/author/:authorId/collection/:collectionId';
+
+/** The eTag a write is based on, from If-Match; quotes and a weak prefix are accepted and ignored. */
+function etagOf(request: FastifyRequest): string {
+  const header = request.headers[AUTHOR_ETAG_HEADER];
+  const value = (Array.isArray(header) ? header[0] : header)
+    ?.trim()
+    .replace(/^W\//, '')
+    .replace(/^"|"$/g, '');
+  if (!value) throw invalidInput({ [AUTHOR_ETAG_HEADER]: AuthoringErrors.EtagRequired });
+  return value;
+}
+
+/** Answers carry the current eTag in the ETag header too, ready to be echoed in If-Match. */
+function withEtag<T>(reply: FastifyReply, etag: string, body: T): T {
+  reply.header('etag', `"${etag}"`);
+  return body;
+}
+
+export function registerAuthoringRoutes(app: FastifyInstance, authoring: AuthoringService): void {
+  app.post('/api/author/collection', async (request, reply) => {
+    const { userId } = requireUser(request);
+    const { work_type } = parseInput(CreateCollectionQuerySchema, request.query);
+    const body = parseInput(CreateCollectionRequestSchema, request.body);
+    return reply.status(201).send(await authoring.createCollection(userId, work_type, body));
+  });
+
+  app.get(COLLECTION, async (request, reply) => {
+    const { userId } = requireUser(request);
+    const params = parseInput(AuthorCollectionParamsSchema, request.params);
+    const result = await authoring.getCollection(userId, params.authorId, params.collectionId);
+    return withEtag(reply, result.etag, result);
+  });
+
+  app.put(COLLECTION, async (request, reply) => {
+    const { userId } = requireUser(request);
+    const params = parseInput(AuthorCollectionParamsSchema, request.params);
+    const body = parseInput(UpdateCollectionRequestSchema, request.body);
+    const result = await authoring.updateCollection(
+      userId,
+      params.authorId,
+      params.collectionId,
+      etagOf(request),
+      body,
+    );
+    return withEtag(reply, result.etag, result);
+  });
+
+  app.post('/api/author/page', async (request, reply) => {
+    const { userId } = requireUser(request);
+    const result = await authoring.createPage(userId, parseInput(CreatePageRequestSchema, request.body));
+    return reply.status(201).header('etag', `"${result.page.etag}"`).send(result);
+  });
+
+  // Static before parametric: find-my-way matches /page/snapshot ahead of /page/:pageId.
+  app.get(`${COLLECTION}/page/snapshot`, async (request) => {
+    const { userId } = requireUser(request);
+    const params = parseInput(AuthorCollectionParamsSchema, request.params);
+    const query = parseInput(SnapshotQuerySchema, request.query);
+    if (query.snapshot_id !== undefined) {
+      return authoring.getSnapshot(
+        userId,
+        params.authorId,
+        params.collectionId,
+        query.key,
+        query.snapshot_id,
+      );
+    }
+    return authoring.listSnapshots(userId, params.authorId, params.collectionId, query.key);
+  });
+
+  app.get(`${COLLECTION}/page/:pageId`, async (request, reply) => {
+    const { userId } = requireUser(request);
+    const result = await authoring.getPage(userId, parseInput(AuthorPageParamsSchema, request.params));
+    return withEtag(reply, result.page.etag, result);
+  });
+
+  // Page saves may be compressed and may exceed the API's usual body limit once inflated.
+  app.register(async (scope) => {
+    registerCompressedJsonBody(scope, PAGE_SAVE_BODY_LIMIT_BYTES);
+
+    scope.put('/api/author/page/:id', { decompress: false }, async (request, reply) => {
+      const { userId } = requireUser(request);
+      const { id } = parseInput(PageIdParamsSchema, request.params);
+      const body = parseInput(SavePageRequestSchema, request.body);
+      const result = await authoring.savePage(userId, { pageId: id }, etagOf(request), body);
+      return withEtag(reply, result.page.etag, result);
+    });
+
+    scope.put(`${COLLECTION}/page/:pageId`, { decompress: false }, async (request, reply) => {
+      const { userId } = requireUser(request);
+      const params = parseInput(AuthorPageParamsSchema, request.params);
+      const body = parseInput(SavePageRequestSchema, request.body);
+      const result = await authoring.savePage(userId, params, etagOf(request), body);
+      return withEtag(reply, result.page.etag, result);
+    });
+  });
+
+  app.post(`${COLLECTION}/page/:pageId/restore`, async (request, reply) => {
+    const { userId } = requireUser(request);
+    const params = parseInput(AuthorPageParamsSchema, request.params);
+    const { snapshot_id } = parseInput(RestoreSnapshotRequestSchema, request.body);
+    const result = await authoring.restoreSnapshot(userId, params, etagOf(request), snapshot_id);
+    return withEtag(reply, result.page.etag, result);
+  });
+
+  app.delete('/api/author/page/:id', async (request) => {
+    const { userId } = requireUser(request);
+    const { id } = parseInput(PageIdParamsSchema, request.params);
+    return authoring.deletePage(userId, id, etagOf(request));
+  });
+
+  app.post('/api/author/page/:id/publish', async (request) => {
+    const { userId } = requireUser(request);
+    return authoring.publish(userId, { pageId: parseInput(PageIdParamsSchema, request.params).id });
+  });
+
+  app.post(`${COLLECTION}/publish`, async (request) => {
+    const { userId } = requireUser(request);
+    return authoring.publish(userId, parseInput(AuthorCollectionParamsSchema, request.params));
+  });
+
+  app.put(`${COLLECTION}/submit-for-review`, async (request) => {
+    const { userId } = requireUser(request);
+    const params = parseInput(AuthorCollectionParamsSchema, request.params);
+    return authoring.submitForReview(userId, params.authorId, params.collectionId);
+  });
+
+  app.get('/api/admin/review-queue', async (request) => {
+    const { userId } = requireUser(request);
+    return authoring.reviewQueue(userId);
+  });
+
+  app.post('/api/admin/review/:collectionId', async (request) => {
+    const { userId } = requireUser(request);
+    const { collectionId } = parseInput(ReviewParamsSchema, request.params);
+    return authoring.review(userId, collectionId, parseInput(ReviewRequestSchema, request.body));
+  });
+}

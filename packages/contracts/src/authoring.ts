@@ -1,0 +1,276 @@
+import { z } from 'zod';
+import { DifficultySchema, LanguageTopicSchema, type TocCategory } from './reader.js';
+import { PageComponentsSchema, type Widget } from './widgets.js';
+
+// The author studio (spec 000 §7 "Authoring and pages"; decisions in docs/authoring.md).
+
+/** Writes name the eTag they were based on in this header; a stale one answers 409. */
+export const AUTHOR_ETAG_HEADER = 'if-match';
+/** Page saves may arrive gzip- or deflate-compressed; this caps the body after decompression. */
+export const PAGE_SAVE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+/** Snapshots kept per page; older ones are dropped on save. */
+export const PAGE_SNAPSHOTS_KEPT = 50;
+
+const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+const title = z.string().trim().max(200);
+
+export const AuthorWorkTypeSchema = z.enum(['course', 'path']);
+export type AuthorWorkType = z.infer<typeof AuthorWorkTypeSchema>;
+
+export const CreateCollectionQuerySchema = z.strictObject({ work_type: AuthorWorkTypeSchema });
+
+/**
+ * POST /api/author/collection?work_type=. Every field of spec 000 §3 "Collection creation request";
+ * the web client sends some in two spellings (isPrivate / is_private, organizationId / organization_id).
+ */
+export const CreateCollectionRequestSchema = z.strictObject({
+  title: title.optional(),
+  work_type: AuthorWorkTypeSchema.optional(),
+  course_type: z.string().trim().max(64).nullable().optional(),
+  isPrivate: z.boolean().optional(),
+  is_private: z.boolean().optional(),
+  organizationId: id.nullable().optional(),
+  organization_id: id.nullable().optional(),
+  isPlan: z.boolean().optional(),
+  isTemplate: z.boolean().optional(),
+  isGlobal: z.boolean().optional(),
+  enableCollaborativeEditor: z.boolean().optional(),
+  /** Collection-area variants (a module inside a path); refused until modules exist. */
+  path_id: id.nullable().optional(),
+  path_author_id: id.nullable().optional(),
+  cascade_collaboration: z.boolean().optional(),
+});
+export type CreateCollectionRequest = z.infer<typeof CreateCollectionRequestSchema>;
+
+export interface CreateCollectionResponse {
+  author_id: number;
+  collection_id: number;
+  /** The collection's document key: its encoded id (the short code of its friendly route). */
+  document_id: string;
+}
+
+export const AuthorCollectionParamsSchema = z.strictObject({ authorId: id, collectionId: id });
+export const AuthorPageParamsSchema = z.strictObject({ authorId: id, collectionId: id, pageId: id });
+export const PageIdParamsSchema = z.strictObject({ id });
+export const ReviewParamsSchema = z.strictObject({ collectionId: id });
+
+/** A lesson in a TOC update: an existing page, or a copy of one (clone). */
+export const TocEntryInputSchema = z.union([
+  z.strictObject({
+    page_id: id,
+    title: title.optional(),
+    is_optional: z.boolean().optional(),
+    is_preview: z.boolean().optional(),
+  }),
+  z.strictObject({
+    clone_of: id,
+    title: title.optional(),
+    is_optional: z.boolean().optional(),
+    is_preview: z.boolean().optional(),
+  }),
+]);
+export type TocEntryInput = z.infer<typeof TocEntryInputSchema>;
+
+export const TocCategoryInputSchema = z.strictObject({
+  /** Kept as sent; an empty title shows as 'Untitled Category'. */
+  title: z.string().trim().max(200),
+  pages: z.array(TocEntryInputSchema).max(500),
+});
+
+/**
+ * PUT /api/author/{a}/collection/{c} (If-Match: the collection's eTag). Every field is optional; `toc`
+ * replaces the whole table of contents, in order. Pages left out of it are deleted (status 102).
+ */
+export const UpdateCollectionRequestSchema = z.strictObject({
+  title: title.optional(),
+  slug: z
+    .string()
+    .max(100)
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$|^$/, 'Use lower-case letters, digits and dashes.')
+    .optional(),
+  summary: z.string().max(1_000).optional(),
+  cover_image_url: z.string().max(2_000).nullable().optional(),
+  difficulty: DifficultySchema.optional(),
+  language_topic: LanguageTopicSchema.nullable().optional(),
+  tags: z.array(z.string().trim().min(1).max(64)).max(30).optional(),
+  is_free: z.boolean().optional(),
+  overview: z.string().max(20_000).optional(),
+  skills: z.array(z.string().max(200)).max(50).optional(),
+  target_audience: z.array(z.string().max(200)).max(50).optional(),
+  takeaway_skills: z.array(z.string().max(200)).max(50).optional(),
+  toc: z.array(TocCategoryInputSchema).max(100).optional(),
+});
+export type UpdateCollectionRequest = z.infer<typeof UpdateCollectionRequestSchema>;
+
+/** A TOC category for its editors: the reader's shape plus the title as stored. */
+export type AuthorTocCategory = TocCategory & { stored_title: string };
+
+export interface AuthorReview {
+  review_state: number;
+  submission_type: number | null;
+  reason: string;
+  created_at: string;
+}
+
+export interface AuthorCollection {
+  author_id: number;
+  collection_id: number;
+  encoded_id: string;
+  work_type: string;
+  course_type: string | null;
+  title: string;
+  slug: string;
+  summary: string;
+  cover_image_url: string | null;
+  difficulty: string;
+  language_topic: string | null;
+  tags: string[];
+  is_free: boolean;
+  is_private: boolean;
+  organization_id: number | null;
+  is_plan: boolean;
+  is_template: boolean;
+  is_global: boolean;
+  enable_collaborative_editor: boolean;
+  overview: string;
+  skills: string[];
+  target_audience: string[];
+  takeaway_skills: string[];
+  status: number;
+  review_state: number;
+  submission_type: number | null;
+  last_review: AuthorReview | null;
+  live_version: AuthorVersion | null;
+  can_edit: boolean;
+  url: string;
+}
+
+export interface AuthorCollectionResponse {
+  collection: AuthorCollection;
+  toc: AuthorTocCategory[];
+  etag: string;
+}
+
+/** POST /api/author/page. category_index counts the hidden '__default' category as 0; default: last. */
+export const CreatePageRequestSchema = z.strictObject({
+  author_id: id,
+  collection_id: id,
+  category_index: z.number().int().min(0).optional(),
+  title: title.optional(),
+});
+export type CreatePageRequest = z.infer<typeof CreatePageRequestSchema>;
+
+/** A draft page for its editors: every widget field, protected ones included. */
+export interface AuthorPage {
+  page_id: number;
+  author_id: number;
+  collection_id: number;
+  item_type: string;
+  title: string;
+  summary: string;
+  estimated_minutes: number;
+  status: number;
+  components: Widget[];
+  etag: string;
+  updated_at: string;
+}
+
+export interface AuthorPageResponse {
+  page: AuthorPage;
+}
+
+export interface CreatePageResponse extends AuthorPageResponse {
+  /** The collection's new eTag (its TOC changed). */
+  collection_etag: string;
+}
+
+/** PUT /api/author/page/{id} and PUT /api/author/{a}/collection/{c}/page/{p}; may be compressed. */
+export const SavePageRequestSchema = z.strictObject({
+  title: title.optional(),
+  summary: z.string().max(1_000).optional(),
+  estimated_minutes: z.number().int().min(1).max(600).optional(),
+  components: PageComponentsSchema,
+});
+export type SavePageRequest = z.input<typeof SavePageRequestSchema>;
+
+export const SnapshotQuerySchema = z.strictObject({
+  key: id,
+  document_type: z.literal('page').default('page'),
+  snapshot_id: id.optional(),
+});
+
+export interface PageSnapshotSummary {
+  snapshot_id: number;
+  page_id: number;
+  etag: string;
+  title: string;
+  saved_by: number | null;
+  saved_by_name: string | null;
+  saved_at: string;
+}
+
+export interface PageSnapshot extends PageSnapshotSummary {
+  summary: string;
+  components: Widget[];
+}
+
+export interface PageSnapshotListResponse {
+  snapshots: PageSnapshotSummary[];
+}
+
+export interface PageSnapshotResponse {
+  snapshot: PageSnapshot;
+}
+
+export const RestoreSnapshotRequestSchema = z.strictObject({ snapshot_id: id });
+
+export interface DeletePageResponse {
+  ok: true;
+  collection_etag: string;
+}
+
+export interface AuthorVersion {
+  version_no: number;
+  state: number;
+  is_early_access: boolean;
+  published_at: string | null;
+}
+
+export interface PublishResponse {
+  collection_id: number;
+  version: AuthorVersion;
+}
+
+export interface SubmitForReviewResponse extends PublishResponse {
+  review_state: number;
+  submission_type: number;
+}
+
+export interface ReviewQueueItem {
+  author_id: number;
+  collection_id: number;
+  work_type: string;
+  title: string;
+  author_name: string;
+  submission_type: number | null;
+  submitted_at: string | null;
+  url: string;
+}
+
+export interface ReviewQueueResponse {
+  items: ReviewQueueItem[];
+}
+
+export const ReviewDecisionSchema = z.enum(['approve', 'approve_early_access', 'reject']);
+export type ReviewDecision = z.infer<typeof ReviewDecisionSchema>;
+
+export const ReviewRequestSchema = z.strictObject({
+  decision: ReviewDecisionSchema,
+  reason: z.string().trim().max(2_000).optional(),
+});
+export type ReviewRequest = z.infer<typeof ReviewRequestSchema>;
+
+export interface ReviewResponse {
+  collection_id: number;
+  review_state: number;
+}
