@@ -9,8 +9,9 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
   '--no-first-run',
 ];
-const PORT = 3210;
-const DATA_DIR = '.tmp/e2e-data';
+// E2E_PORT lets two runs share a machine (each starts its own server).
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const DATA_DIR = `.tmp/e2e-data-${PORT}`;
 
 export default defineConfig({
   testDir: 'journeys',

@@ -11,5 +11,16 @@ export default defineConfig({
     },
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
-  build: { sourcemap: true },
+  build: {
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        // Markdown rendering is only needed where Markdown is shown without server-rendered HTML
+        // (previews, overviews); keeping it apart keeps it out of every page's first download.
+        advancedChunks: {
+          groups: [{ name: 'markup', test: /node_modules[\\/]marked|packages[\\/]domain[\\/]src[\\/]markup/ }],
+        },
+      },
+    },
+  },
 });

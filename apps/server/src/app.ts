@@ -12,6 +12,10 @@ import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { registerAuthoringRoutes } from './modules/authoring/authoring.routes.js';
 import { createAuthoringService } from './modules/authoring/authoring.service.js';
+import { registerVersionsRoutes } from './modules/authoring/versions.routes.js';
+import { createVersionsService } from './modules/authoring/versions.service.js';
+import { registerCollaboratorsRoutes } from './modules/collaborators/collaborators.routes.js';
+import { createCollaboratorsService } from './modules/collaborators/collaborators.service.js';
 import { registerCommentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { createContentService } from './modules/content/content.service.js';
@@ -21,6 +25,7 @@ import { registerGoalsRoutes } from './modules/goals/goals.routes.js';
 import { createGoalsService } from './modules/goals/goals.service.js';
 import { registerMailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { createMailboxService } from './modules/mailbox/mailbox.service.js';
+import { registerMedia } from './modules/media/media.module.js';
 import { registerNotesRoutes } from './modules/notes/notes.routes.js';
 import { createNotesService } from './modules/notes/notes.service.js';
 import { registerProgressRoutes } from './modules/progress/progress.routes.js';
@@ -42,7 +47,9 @@ import type { Mailer } from './platform/mail/mailer.js';
 export const APP_VERSION = '0.1.0';
 
 export interface AppDeps {
-  config: Pick<AppConfig, 'publicUrl' | 'webDistDir' | 'trustProxy' | 'logLevel'>;
+  /** Image uploads are registered when the config names a storage (main passes the whole config). */
+  config: Pick<AppConfig, 'publicUrl' | 'webDistDir' | 'trustProxy' | 'logLevel'> &
+    Partial<Pick<AppConfig, 'dataDir' | 'storage' | 'uploadSigningSecret'>>;
   database: Database;
   mailer: Mailer;
   /** The code runner; without it the code-execution routes are not registered (tests of other modules). */
@@ -115,12 +122,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const content = createContentService({ db: database.db, clock });
   const progress = createProgressService({ db: database.db, clock, content });
   registerReaderRoutes(app, createReaderService({ content, progress }));
-  registerAuthoringRoutes(app, createAuthoringService({ db: database.db, content }));
+  const authoring = createAuthoringService({ db: database.db, content });
+  registerAuthoringRoutes(app, authoring);
+  registerVersionsRoutes(app, createVersionsService({ content, authoring }));
+  registerCollaboratorsRoutes(app, createCollaboratorsService({ db: database.db, content, rateLimiter }));
   registerProgressRoutes(app, progress);
   registerNotesRoutes(app, createNotesService({ db: database.db, clock, content }));
   registerCommentsRoutes(app, createCommentsService({ db: database.db, clock, content, accounts }));
   registerUserDataRoutes(app, createUserDataService({ db: database.db, clock }));
   registerGoalsRoutes(app, createGoalsService({ db: database.db, clock }));
+  await registerMedia(app, config, { db: database.db, clock, content });
   registerSpaRoutes(app);
   if (deps.runner) {
     const widgets = {

@@ -2,6 +2,7 @@ export * from './account.js';
 export * from './commerce.js';
 export * from './containers.js';
 export * from './content.js';
+export * from './diff/index.js';
 export * from './errors.js';
 export * from './markup/index.js';
 export * from './organizations.js';

@@ -17,7 +17,22 @@ export interface AppConfig {
   logLevel: string;
   /** Hosts that get the team/workspace site variant. */
   teamHosts: string[];
+  /** Where uploaded images are kept: a folder (default `${dataDir}/uploads`) or an S3-compatible bucket. */
+  storage: StorageConfig;
+  /** HMAC key of upload links; null means generated once and kept in the data folder. */
+  uploadSigningSecret: string | null;
 }
+
+export type StorageConfig =
+  | { driver: 'local'; dir: string }
+  | {
+      driver: 's3';
+      endpoint: string;
+      bucket: string;
+      region: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+    };
 
 export class ConfigError extends Error {
   constructor(variable: string, problem: string) {
@@ -62,6 +77,38 @@ function readUrl(env: Env, name: string, protocols: string[]): string | null {
   return raw;
 }
 
+const S3_VARIABLES = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** S3 when all four S3 variables are set, the local folder when none is; half a configuration is refused. */
+function readStorage(env: Env, cwd: string, dataDir: string): StorageConfig {
+  const given = S3_VARIABLES.filter((name) => env[name]);
+  if (given.length === 0) {
+    return { driver: 'local', dir: path.resolve(cwd, env.STORAGE_DIR || path.join(dataDir, 'uploads')) };
+  }
+  const missing = S3_VARIABLES.find((name) => !env[name]);
+  if (missing) throw new ConfigError(missing, `required when ${given.join(', ')} is set`);
+  if (env.STORAGE_DIR) throw new ConfigError('STORAGE_DIR', 'cannot be combined with S3 storage');
+  const bucket = env.S3_BUCKET ?? '';
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError('S3_BUCKET', `not a valid bucket name: "${bucket}"`);
+  }
+  return {
+    driver: 's3',
+    endpoint: (readUrl(env, 'S3_ENDPOINT', ['http:', 'https:']) ?? '').replace(/\/$/, ''),
+    bucket,
+    region: env.S3_REGION || 'us-east-1',
+    accessKeyId: env.S3_ACCESS_KEY_ID ?? '',
+    secretAccessKey: env.S3_SECRET_ACCESS_KEY ?? '',
+  };
+}
+
+function readSigningSecret(env: Env): string | null {
+  const raw = env.UPLOAD_SIGNING_SECRET;
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 32) throw new ConfigError('UPLOAD_SIGNING_SECRET', 'expected at least 32 characters');
+  return raw;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** Reads and validates the environment once at start; a bad variable stops the process with its name. */
@@ -72,10 +119,11 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   if (!LOG_LEVELS.includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}`);
   }
+  const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
   return {
     port,
     host: env.HOST || '0.0.0.0',
-    dataDir: path.resolve(cwd, env.DATA_DIR || './data'),
+    dataDir,
     databaseUrl,
     // Demo content is on by default only for the embedded database: a real PostgreSQL is someone's data.
     seedDemo: readBoolean(env, 'SEED_DEMO', databaseUrl === null),
@@ -92,5 +140,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
       .split(',')
       .map((host) => host.trim())
       .filter(Boolean),
+    storage: readStorage(env, cwd, dataDir),
+    uploadSigningSecret: readSigningSecret(env),
   };
 }

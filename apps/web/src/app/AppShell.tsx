@@ -58,6 +58,7 @@ export function AppShell() {
           {user && <NavLink to="/learn/in-progress">My learning</NavLink>}
           {user && <NavLink to="/notes">Notes</NavLink>}
           {user && <NavLink to="/playground">Playground</NavLink>}
+          {user && <NavLink to="/teach">Teach</NavLink>}
         </nav>
         <div className="topbar-actions">
           <ThemeMenu />

@@ -84,9 +84,24 @@ export const router = createBrowserRouter([
         path: 'playground',
         lazy: async () => ({ Component: (await import('../pages/PlaygroundPage')).PlaygroundPage }),
       },
+      // The author studio.
+      ...['teach', 'create'].map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await import('../pages/TeachPage')).TeachPage }),
+      })),
       {
-        path: 'admin/mailbox',
-        lazy: async () => ({ Component: (await import('../pages/MailboxPage')).MailboxPage }),
+        path: 'collectioneditor/:authorId/:collectionId',
+        lazy: async () => ({
+          Component: (await import('../pages/CollectionEditorPage')).CollectionEditorPage,
+        }),
+      },
+      {
+        path: 'pageeditor/:authorId/:collectionId/:pageId',
+        lazy: async () => ({ Component: (await import('../pages/PageEditorPage')).PageEditorPage }),
+      },
+      {
+        path: 'admin/review-queue',
+        lazy: async () => ({ Component: (await import('../pages/ReviewQueuePage')).ReviewQueuePage }),
       },
       { path: '*', element: <AliasOrNotFound /> },
     ],

@@ -7,7 +7,6 @@ import {
   CreatePageRequestSchema,
   PAGE_SAVE_BODY_LIMIT_BYTES,
   PageIdParamsSchema,
-  RestoreSnapshotRequestSchema,
   ReviewParamsSchema,
   ReviewRequestSchema,
   SavePageRequestSchema,
@@ -22,10 +21,10 @@ import { registerCompressedJsonBody } from './authoring.body.js';
 import { AuthoringErrors } from './authoring.errors.js';
 import type { AuthoringService } from './authoring.service.js';
 
-const COLLECTION = '/api/author/:authorId/collection/:collectionId';
+export const COLLECTION = '/api/author/:authorId/collection/:collectionId';
 
 /** The eTag a write is based on, from If-Match; quotes and a weak prefix are accepted and ignored. */
-function etagOf(request: FastifyRequest): string {
+export function etagOf(request: FastifyRequest): string {
   const header = request.headers[AUTHOR_ETAG_HEADER];
   const value = (Array.isArray(header) ? header[0] : header)
     ?.trim()
@@ -36,7 +35,7 @@ function etagOf(request: FastifyRequest): string {
 }
 
 /** Answers carry the current eTag in the ETag header too, ready to be echoed in If-Match. */
-function withEtag<T>(reply: FastifyReply, etag: string, body: T): T {
+export function withEtag<T>(reply: FastifyReply, etag: string, body: T): T {
   reply.header('etag', `"${etag}"`);
   return body;
 }
@@ -120,13 +119,7 @@ export function registerAuthoringRoutes(app: FastifyInstance, authoring: Authori
     });
   });
 
-  app.post(`${COLLECTION}/page/:pageId/restore`, async (request, reply) => {
-    const { userId } = requireUser(request);
-    const params = parseInput(AuthorPageParamsSchema, request.params);
-    const { snapshot_id } = parseInput(RestoreSnapshotRequestSchema, request.body);
-    const result = await authoring.restoreSnapshot(userId, params, etagOf(request), snapshot_id);
-    return withEtag(reply, result.page.etag, result);
-  });
+  // Restoring (a snapshot or a published version) is registered with the version history.
 
   app.delete('/api/author/page/:id', async (request) => {
     const { userId } = requireUser(request);

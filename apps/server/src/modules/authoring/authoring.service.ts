@@ -39,7 +39,7 @@ import {
   prepareWidget,
 } from '../content/content.service.js';
 import { AuthoringErrors } from './authoring.errors.js';
-import { authoringAccess, canReviewContent } from './authoring.policy.js';
+import { authoringAccess, canReviewContent, canViewDraft } from './authoring.policy.js';
 import {
   presentAuthorCollection,
   presentAuthorPage,
@@ -95,27 +95,40 @@ function prepareComponents(components: Widget[]): Widget[] {
   return components.map(prepareWidget);
 }
 
+/** What a studio call needs: to write the draft, or only to read it. */
+type Need = 'edit' | 'view';
+
 export function createAuthoringService({ db, content }: AuthoringDeps) {
-  /** Editors pass; readers who may not edit get 403; anyone who cannot see the content gets 404. */
-  function requireEditor(viewer: Viewer | null, collection: CollectionRow): Viewer {
+  /**
+   * Editors pass; with `need: 'view'` (the studio's reads) so do the people invited to read the draft
+   * (viewer collaborators, reviewers). Others who can read the content get 403; anyone who cannot see it
+   * gets 404.
+   */
+  function requireEditor(viewer: Viewer | null, collection: CollectionRow, need: Need = 'edit'): Viewer {
     const access = authoringAccess(viewer, collection);
-    if (access === 'edit' && viewer) return viewer;
+    const allowed = need === 'view' ? canViewDraft(viewer, collection) : access === 'edit';
+    if (viewer && allowed) return viewer;
     if (access === 'read') throw forbidden(AuthoringErrors.NotAnEditor);
     throw notFound(ContentErrors.NotFound);
   }
 
-  async function editableCollection(userId: number, authorId: number, collectionId: number) {
+  async function editableCollection(userId: number, authorId: number, collectionId: number, need?: Need) {
     const { viewer, collection } = await content.findForAuthoring(userId, authorId, collectionId);
-    return { editor: requireEditor(viewer, collection), collection };
+    return { editor: requireEditor(viewer, collection, need), collection };
   }
 
-  async function editablePage(userId: number, target: PageTarget) {
+  async function editablePage(userId: number, target: PageTarget, need?: Need) {
     if ('authorId' in target) {
-      const { editor, collection } = await editableCollection(userId, target.authorId, target.collectionId);
+      const { editor, collection } = await editableCollection(
+        userId,
+        target.authorId,
+        target.collectionId,
+        need,
+      );
       return { editor, collection, page: await content.draftPage(collection.id, target.pageId) };
     }
     const { viewer, collection, page } = await content.findPageForAuthoring(userId, target.pageId);
-    return { editor: requireEditor(viewer, collection), collection, page };
+    return { editor: requireEditor(viewer, collection, need), collection, page };
   }
 
   /** One acknowledged save: the compare-and-set write and its snapshot commit together. */
@@ -265,7 +278,7 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
       authorId: number,
       collectionId: number,
     ): Promise<AuthorCollectionResponse> {
-      const { editor, collection } = await editableCollection(userId, authorId, collectionId);
+      const { editor, collection } = await editableCollection(userId, authorId, collectionId, 'view');
       const view = await content.editorView(editor, collection);
       return presentAuthorCollection(
         view,
@@ -333,7 +346,7 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
     },
 
     async getPage(userId: number, target: PageTarget): Promise<AuthorPageResponse> {
-      const { collection, page } = await editablePage(userId, target);
+      const { collection, page } = await editablePage(userId, target, 'view');
       return { page: presentAuthorPage(page, collection) };
     },
 
@@ -360,7 +373,7 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
       collectionId: number,
       pageId: number,
     ): Promise<PageSnapshotListResponse> {
-      const { collection } = await editableCollection(userId, authorId, collectionId);
+      const { collection } = await editableCollection(userId, authorId, collectionId, 'view');
       const page = await content.draftPage(collection.id, pageId);
       return { snapshots: (await repo.listSnapshots(db, page.id)).map(presentSnapshotSummary) };
     },
@@ -372,7 +385,7 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
       pageId: number,
       snapshotId: number,
     ): Promise<PageSnapshotResponse> {
-      const { collection } = await editableCollection(userId, authorId, collectionId);
+      const { collection } = await editableCollection(userId, authorId, collectionId, 'view');
       const page = await content.draftPage(collection.id, pageId);
       const snapshot = await repo.findSnapshot(db, page.id, snapshotId);
       if (!snapshot) throw notFound(AuthoringErrors.SnapshotNotFound);

@@ -1,28 +1,57 @@
+import type { CollaboratorAccess, CollaboratorRoleName } from '@coderoom/contracts';
 import { CourseReviewState, ItemStatus } from '@coderoom/domain';
 import type { CollectionRow } from '../../db/schema.js';
 
-// Who may see and change content. Organizations and collaborators join these rules when they exist;
-// until then a collection's author and platform admins are its only editors (docs/content-model.md).
+// Who may see and change content. A collection's author and platform admins are its editors; the people
+// its owner adds (collaborators module) join through draftRightOf, the one rule that reads memberships.
+// Organizations join here when they exist (docs/content-model.md).
+
+/** The caller's role in a collection other than its author (collection_collaborators). */
+export interface CollectionMembership {
+  collectionId: number;
+  role: CollaboratorRoleName;
+  access: CollaboratorAccess;
+}
 
 export interface Viewer {
   userId: number;
   isAdmin: boolean;
+  /** Loaded for the collection a request names; a viewer without them is nobody's collaborator. */
+  memberships?: readonly CollectionMembership[];
 }
+
+/** What a caller may do with a collection's draft: write it, only read it, or nothing at all. */
+export type DraftRight = 'write' | 'read' | 'none';
 
 const LISTED_REVIEW_STATES: readonly number[] = [
   CourseReviewState.Approved,
   CourseReviewState.ApprovedForEarlyAccess,
 ];
 
+/**
+ * Authors and admins write; collaborators and co-authors with 'editor' access write too; everyone else
+ * the owner added (viewers, reviewers) reads the draft and never writes.
+ */
+export function draftRightOf(viewer: Viewer | null, collection: CollectionRow): DraftRight {
+  if (!viewer) return 'none';
+  if (viewer.isAdmin || viewer.userId === collection.authorId) return 'write';
+  const membership = viewer.memberships?.find((entry) => entry.collectionId === collection.id);
+  return membership ? membershipRight(membership) : 'none';
+}
+
+/** What a role in a collection grants by itself (also shown as each collaborator's can_edit). */
+export function membershipRight(membership: Pick<CollectionMembership, 'role' | 'access'>): DraftRight {
+  return membership.role !== 'reviewer' && membership.access === 'editor' ? 'write' : 'read';
+}
+
 export function canEditCollection(viewer: Viewer | null, collection: CollectionRow): boolean {
-  if (!viewer) return false;
-  return viewer.isAdmin || viewer.userId === collection.authorId;
+  return draftRightOf(viewer, collection) === 'write';
 }
 
 /** The published version is readable when the collection is enabled, public and approved. */
 export function canReadPublished(viewer: Viewer | null, collection: CollectionRow): boolean {
   if (collection.status === ItemStatus.Deleted) return false;
-  if (canEditCollection(viewer, collection)) return true;
+  if (draftRightOf(viewer, collection) !== 'none') return true;
   return (
     collection.status === ItemStatus.Enabled &&
     !collection.isPrivate &&
@@ -30,9 +59,9 @@ export function canReadPublished(viewer: Viewer | null, collection: CollectionRo
   );
 }
 
-/** Drafts are for the people who write them. */
+/** Drafts are for the people who write them and the ones their owner invited to read them. */
 export function canReadDraft(viewer: Viewer | null, collection: CollectionRow): boolean {
-  return collection.status !== ItemStatus.Deleted && canEditCollection(viewer, collection);
+  return collection.status !== ItemStatus.Deleted && draftRightOf(viewer, collection) !== 'none';
 }
 
 /**

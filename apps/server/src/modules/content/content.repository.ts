@@ -366,3 +366,71 @@ export async function findCollectionsInReviewState(
     .where(and(eq(collections.reviewState, reviewState), eq(collections.status, 101)))
     .orderBy(collections.updatedAt, collections.id);
 }
+
+// Version history (the studio's /versions). Versions are read without their search document.
+
+const versionSummaryColumns = {
+  id: collectionVersions.id,
+  collectionId: collectionVersions.collectionId,
+  versionNo: collectionVersions.versionNo,
+  state: collectionVersions.state,
+  title: collectionVersions.title,
+  toc: collectionVersions.toc,
+  isEarlyAccess: collectionVersions.isEarlyAccess,
+  lessonCount: collectionVersions.lessonCount,
+  publishedAt: collectionVersions.publishedAt,
+};
+export type VersionSummaryRow = Pick<CollectionVersionRow, keyof typeof versionSummaryColumns>;
+
+/** Every version of a collection, newest first. */
+export async function findVersions(db: DbExecutor, collectionId: number): Promise<VersionSummaryRow[]> {
+  return db
+    .select(versionSummaryColumns)
+    .from(collectionVersions)
+    .where(eq(collectionVersions.collectionId, collectionId))
+    .orderBy(desc(collectionVersions.versionNo));
+}
+
+export async function findVersionByNo(
+  db: DbExecutor,
+  collectionId: number,
+  versionNo: number,
+): Promise<VersionSummaryRow | undefined> {
+  const [row] = await db
+    .select(versionSummaryColumns)
+    .from(collectionVersions)
+    .where(
+      and(eq(collectionVersions.collectionId, collectionId), eq(collectionVersions.versionNo, versionNo)),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Page ids and titles of several versions at once. */
+export async function findPageTitlesOfVersions(
+  db: DbExecutor,
+  versionIds: number[],
+): Promise<Array<{ versionId: number; pageId: number; title: string }>> {
+  if (versionIds.length === 0) return [];
+  return db
+    .select({
+      versionId: pageVersions.collectionVersionId,
+      pageId: pageVersions.pageId,
+      title: pageVersions.title,
+    })
+    .from(pageVersions)
+    .where(inArray(pageVersions.collectionVersionId, versionIds));
+}
+
+/** One page's copy in each of the given versions that holds it. */
+export async function findPageInVersions(
+  db: DbExecutor,
+  versionIds: number[],
+  pageId: number,
+): Promise<PageVersionRow[]> {
+  if (versionIds.length === 0) return [];
+  return db
+    .select()
+    .from(pageVersions)
+    .where(and(inArray(pageVersions.collectionVersionId, versionIds), eq(pageVersions.pageId, pageId)));
+}

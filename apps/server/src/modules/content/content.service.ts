@@ -17,6 +17,7 @@ import { sanitizeRichHtml } from '../../platform/html/sanitizeRichHtml.js';
 import { sanitizeSvg } from '../../platform/html/sanitizeSvg.js';
 import { AppError, notFound, unauthorized } from '../../platform/http/errors.js';
 import { findUserByEmail, findUserById } from '../accounts/accounts.repository.js';
+import { findMembership } from '../collaborators/collaborators.repository.js';
 import { ContentErrors } from './content.errors.js';
 import type { CoursePackage, ExportSource, PathPackage } from './content.package.js';
 import {
@@ -141,6 +142,20 @@ export function createContentService({ db, clock }: ContentDeps) {
     const user = await findUserById(db, userId);
     if (!user) return null;
     return { userId, isAdmin: user.adminRole === PlatformAdminRole.SuperAdmin };
+  }
+
+  /** The caller as a viewer of one collection: with their collaborator role in it, if they have one. */
+  async function viewerFor(userId: number | null, collection: CollectionRow): Promise<Viewer | null> {
+    const viewer = await viewerOf(userId);
+    if (!viewer) return null;
+    const membership = await findMembership(db, collection.id, viewer.userId);
+    if (!membership) return viewer;
+    return {
+      ...viewer,
+      memberships: [
+        { collectionId: membership.collectionId, role: membership.role, access: membership.access },
+      ],
+    };
   }
 
   /** Snapshots the draft into a new published version; the previous one becomes obsolete. */
@@ -388,12 +403,12 @@ export function createContentService({ db, clock }: ContentDeps) {
     async viewByCode(userId: number | null, encodedId: string): Promise<CollectionView> {
       const collection = await repo.findCollectionByEncodedId(db, encodedId);
       if (!collection) throw notFound(ContentErrors.NotFound);
-      return buildView(await viewerOf(userId), collection, false);
+      return buildView(await viewerFor(userId, collection), collection, false);
     },
 
     async viewById(userId: number | null, authorId: number, collectionId: number, draft: boolean) {
       const collection = await findCollectionOrThrow(authorId, collectionId);
-      return buildView(await viewerOf(userId), collection, draft);
+      return buildView(await viewerFor(userId, collection), collection, draft);
     },
 
     /** Cards of published collections, in the given order; ones a reader may not see are left out. */
@@ -414,8 +429,8 @@ export function createContentService({ db, clock }: ContentDeps) {
       pageId: number,
       draft: boolean,
     ) {
-      const viewer = await viewerOf(userId);
       const collection = await findCollectionOrThrow(authorId, collectionId);
+      const viewer = await viewerFor(userId, collection);
       const view = await buildView(viewer, collection, draft);
       const page = await readPage(viewer, view, pageId);
       return { view, page, components: page.components.map(presentWidget) };
@@ -423,8 +438,8 @@ export function createContentService({ db, clock }: ContentDeps) {
 
     /** The stored code widget a run names, with its protected fields, if the caller may read it. */
     async codeWidget(userId: number, ref: WidgetRef): Promise<CodeWidgetContent> {
-      const viewer = await viewerOf(userId);
       const collection = await findCollectionOrThrow(ref.author_id, ref.collection_id);
+      const viewer = await viewerFor(userId, collection);
       const view = await buildView(viewer, collection, ref.draft ?? false);
       const page = await readPage(viewer, view, ref.page_id);
       const find = (widgets: Widget[]): Widget | undefined => {
@@ -496,20 +511,18 @@ export function createContentService({ db, clock }: ContentDeps) {
 
     /** The collection an editor addresses and the caller as a viewer; a missing or deleted one is a 404. */
     async findForAuthoring(userId: number, authorId: number, collectionId: number) {
-      const viewer = await viewerOf(userId);
       const collection = await findCollectionOrThrow(authorId, collectionId);
       if (collection.status === ItemStatus.Deleted) throw notFound(ContentErrors.NotFound);
-      return { viewer, collection };
+      return { viewer: await viewerFor(userId, collection), collection };
     },
 
     /** A draft page by its id alone (PUT/DELETE /api/author/page/{id}), with its collection. */
     async findPageForAuthoring(userId: number, pageId: number) {
-      const viewer = await viewerOf(userId);
       const page = await repo.findPageById(db, pageId);
       if (!page || page.status === ItemStatus.Deleted) throw notFound(ContentErrors.PageNotFound);
       const collection = await repo.findCollection(db, page.collectionId);
       if (!collection || collection.status === ItemStatus.Deleted) throw notFound(ContentErrors.NotFound);
-      return { viewer, collection, page };
+      return { viewer: await viewerFor(userId, collection), collection, page };
     },
 
     /** The draft as its editors see it: TOC with draft urls and can_edit. */
@@ -637,6 +650,42 @@ export function createContentService({ db, clock }: ContentDeps) {
 
     collectionsInReview() {
       return repo.findCollectionsInReviewState(db, CourseReviewState.SubmittedForReview);
+    },
+
+    // Version history. The authoring module checks who may read the studio before it calls these.
+
+    /** Every version of a collection, newest first, with its lessons (id and title) in TOC order. */
+    async versionHistory(collectionId: number) {
+      const versions = await repo.findVersions(db, collectionId);
+      const titles = await repo.findPageTitlesOfVersions(
+        db,
+        versions.map((version) => version.id),
+      );
+      return versions.map((version) => {
+        const own = new Map(
+          titles.filter((row) => row.versionId === version.id).map((row) => [row.pageId, row.title]),
+        );
+        const lessons = lessonsOf(version.toc).flatMap((entry) => {
+          const title = own.get(entry.page_id);
+          return title === undefined ? [] : [{ pageId: entry.page_id, title }];
+        });
+        return { version, lessons };
+      });
+    },
+
+    /** One page's copy in each of these versions that published it, by version id. */
+    async pageInVersions(versionIds: number[], pageId: number) {
+      const rows = await repo.findPageInVersions(db, versionIds, pageId);
+      return new Map(rows.map((row) => [row.collectionVersionId, row]));
+    },
+
+    /** A version by its number, and the page as it published it; either missing is a 404. */
+    async publishedPage(collectionId: number, versionNo: number, pageId: number) {
+      const version = await repo.findVersionByNo(db, collectionId, versionNo);
+      if (!version) throw notFound(ContentErrors.VersionNotFound);
+      const page = await repo.findPageVersion(db, version.id, pageId);
+      if (!page) throw notFound(ContentErrors.PageNotFound);
+      return { version, page };
     },
   };
 }

@@ -7,6 +7,8 @@ export interface RequestOptions {
   /** Do not apply the 401 → /login rule (login forms, the user-info probe). */
   suppressUnauthorizedRedirect?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. the author studio's If-Match eTag or Content-Encoding. */
+  headers?: Record<string, string>;
 }
 
 function readCookie(name: string): string | null {
@@ -15,7 +17,7 @@ function readCookie(name: string): string | null {
 }
 
 /**
- * The only way the web app talks to the API: JSON in and out, the CSRF header on every write, answers
+ * The only way the web app talks to the API: JSON in and out (optionally pre-compressed), the CSRF header on every write, answers
  * checked against the contract schema, errors as ApiError.
  */
 export async function apiRequest<Schema extends z.ZodType>(
@@ -25,7 +27,7 @@ export async function apiRequest<Schema extends z.ZodType>(
   body?: unknown,
   options: RequestOptions = {},
 ): Promise<z.infer<Schema>> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (method !== 'GET') {
     let token = readCookie(CSRF_COOKIE);
@@ -39,7 +41,8 @@ export async function apiRequest<Schema extends z.ZodType>(
   const response = await fetch(path, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    // A Blob is an already-encoded JSON body (a compressed page save); anything else is serialised here.
+    body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
     credentials: 'same-origin',
     signal: options.signal,
   });

@@ -1,34 +1,36 @@
-import { ThemeChoice } from '@coderoom/domain';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { lazy, Suspense, useState } from 'react';
+import { THEME_ICONS, THEME_LABELS } from './themeLabels';
 import { useTheme } from './useTheme';
 
-const LABELS: Record<ThemeChoice, string> = { light: 'Light', dark: 'Dark', system: 'Use system preference' };
-const ICONS: Record<'light' | 'dark', string> = { light: '☀', dark: '☾' };
+const loadPopup = () => import('./ThemeMenuPopup');
+const ThemeMenuPopup = lazy(() => loadPopup().then((module) => ({ default: module.ThemeMenuPopup })));
 
-/** Header control for the theme, for visitors and signed-in users alike. */
+/**
+ * Header control for the theme, for visitors and signed-in users alike. The menu's code (Radix) is not
+ * part of the first download: a plain button stands in until the pointer or focus reaches it.
+ */
 export function ThemeMenu() {
-  const { choice, applied, changeTheme } = useTheme();
+  const { choice, applied } = useTheme();
+  const [state, setState] = useState<'plain' | 'ready' | 'open'>('plain');
+  const plain = (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={`Theme: ${THEME_LABELS[choice]}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => setState((current) => (current === 'plain' ? 'ready' : current))}
+      // Focus only fetches the code: swapping the focused button would lose keyboard focus.
+      onFocus={() => void loadPopup()}
+      onClick={() => setState('open')}
+    >
+      <span aria-hidden="true">{THEME_ICONS[applied]}</span>
+    </button>
+  );
+  if (state === 'plain') return plain;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="icon-button" aria-label={`Theme: ${LABELS[choice]}`}>
-        <span aria-hidden="true">{ICONS[applied]}</span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
-          <DropdownMenu.Label className="menu-label">Theme</DropdownMenu.Label>
-          <DropdownMenu.RadioGroup
-            value={choice}
-            onValueChange={(value) => changeTheme(value as ThemeChoice)}
-          >
-            {Object.values(ThemeChoice).map((value) => (
-              <DropdownMenu.RadioItem key={value} value={value} className="menu-item">
-                <DropdownMenu.ItemIndicator className="menu-check">✓</DropdownMenu.ItemIndicator>
-                {LABELS[value]}
-              </DropdownMenu.RadioItem>
-            ))}
-          </DropdownMenu.RadioGroup>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={plain}>
+      <ThemeMenuPopup defaultOpen={state === 'open'} />
+    </Suspense>
   );
 }

@@ -1,50 +1,34 @@
 import type { UserInfo } from '@coderoom/contracts';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { useNavigate } from 'react-router';
-import { useLogout } from '../hooks/useSessionMutations';
+import { lazy, Suspense, useState } from 'react';
+import { initials } from './initials';
 
-function initials(name: string): string {
-  const parts = name.trim().split(/\s+/);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
-}
+const loadPopup = () => import('./UserMenuPopup');
+const UserMenuPopup = lazy(() => loadPopup().then((module) => ({ default: module.UserMenuPopup })));
 
+/** The avatar button; the menu's code (Radix) loads when the pointer or focus first reaches it. */
 export function UserMenu({ user }: { user: UserInfo }) {
-  const navigate = useNavigate();
-  const logout = useLogout();
+  const [state, setState] = useState<'plain' | 'ready' | 'open'>('plain');
+  const plain = (
+    <button
+      type="button"
+      className="avatar-button"
+      aria-label={`Account menu for ${user.full_name}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => setState((current) => (current === 'plain' ? 'ready' : current))}
+      // Focus only fetches the code: swapping the focused button would lose keyboard focus.
+      onFocus={() => void loadPopup()}
+      onClick={() => setState('open')}
+    >
+      <span className="avatar" aria-hidden="true">
+        {initials(user.full_name)}
+      </span>
+    </button>
+  );
+  if (state === 'plain') return plain;
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger className="avatar-button" aria-label={`Account menu for ${user.full_name}`}>
-        <span className="avatar" aria-hidden="true">
-          {initials(user.full_name)}
-        </span>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
-          <div className="menu-header">
-            <strong>{user.full_name}</strong>
-            <span className="muted">{user.email}</span>
-          </div>
-          <DropdownMenu.Separator className="menu-separator" />
-          <DropdownMenu.Item className="menu-item" onSelect={() => navigate('/learn/home')}>
-            Home
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="menu-item" onSelect={() => navigate('/settings')}>
-            Settings
-          </DropdownMenu.Item>
-          {user.admin && (
-            <DropdownMenu.Item className="menu-item" onSelect={() => navigate('/admin/mailbox')}>
-              Dev mailbox
-            </DropdownMenu.Item>
-          )}
-          <DropdownMenu.Separator className="menu-separator" />
-          <DropdownMenu.Item
-            className="menu-item"
-            onSelect={() => logout.mutate(undefined, { onSettled: () => navigate('/login') })}
-          >
-            Log out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={plain}>
+      <UserMenuPopup user={user} defaultOpen={state === 'open'} />
+    </Suspense>
   );
 }

@@ -1,0 +1,125 @@
+import type { CollaboratorAccess, CollaboratorRoleName } from '@coderoom/contracts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../../db/schema.js';
+import type { DbExecutor } from '../../platform/db/database.js';
+
+// SQL for collection_collaborators (0007_collaborators.sql) and the user details it shows.
+
+export const collectionCollaborators = pgTable('collection_collaborators', {
+  collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  role: text('role').$type<CollaboratorRoleName>().notNull(),
+  access: text('access').$type<CollaboratorAccess>().notNull(),
+  addedBy: bigint('added_by', { mode: 'number' }),
+  addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type CollaboratorRow = typeof collectionCollaborators.$inferSelect;
+
+const userDetailColumns = {
+  userId: users.id,
+  email: users.email,
+  fullName: users.fullName,
+  profilePicUrl: users.profilePicUrl,
+};
+export type UserDetailRow = { userId: number; email: string; fullName: string; profilePicUrl: string | null };
+export type CollaboratorWithUserRow = CollaboratorRow & UserDetailRow;
+
+/** The caller's role in one collection, if any: read on every content request that names a collection. */
+export async function findMembership(
+  db: DbExecutor,
+  collectionId: number,
+  userId: number,
+): Promise<CollaboratorRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(collectionCollaborators)
+    .where(
+      and(eq(collectionCollaborators.collectionId, collectionId), eq(collectionCollaborators.userId, userId)),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findUserDetailsById(
+  db: DbExecutor,
+  userId: number,
+): Promise<UserDetailRow | undefined> {
+  const [row] = await db.select(userDetailColumns).from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+export async function findUserDetailsByEmail(
+  db: DbExecutor,
+  email: string,
+): Promise<UserDetailRow | undefined> {
+  const [row] = await db
+    .select(userDetailColumns)
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row;
+}
+
+/** Everyone on a collection, oldest first, with their user details. */
+export async function listCollaborators(
+  db: DbExecutor,
+  collectionId: number,
+): Promise<CollaboratorWithUserRow[]> {
+  return db
+    .select({
+      collectionId: collectionCollaborators.collectionId,
+      role: collectionCollaborators.role,
+      access: collectionCollaborators.access,
+      addedBy: collectionCollaborators.addedBy,
+      addedAt: collectionCollaborators.addedAt,
+      ...userDetailColumns,
+    })
+    .from(collectionCollaborators)
+    .innerJoin(users, eq(users.id, collectionCollaborators.userId))
+    .where(eq(collectionCollaborators.collectionId, collectionId))
+    .orderBy(asc(collectionCollaborators.addedAt), asc(collectionCollaborators.userId));
+}
+
+/** Inserts unless the person already holds a role in the collection; then nothing is returned. */
+export async function insertCollaborator(
+  db: DbExecutor,
+  values: typeof collectionCollaborators.$inferInsert,
+): Promise<CollaboratorRow | undefined> {
+  const [row] = await db
+    .insert(collectionCollaborators)
+    .values(values)
+    .onConflictDoNothing({ target: [collectionCollaborators.collectionId, collectionCollaborators.userId] })
+    .returning();
+  return row;
+}
+
+export async function updateCollaboratorAccess(
+  db: DbExecutor,
+  collectionId: number,
+  userId: number,
+  access: CollaboratorAccess,
+): Promise<CollaboratorRow | undefined> {
+  const [row] = await db
+    .update(collectionCollaborators)
+    .set({ access })
+    .where(
+      and(eq(collectionCollaborators.collectionId, collectionId), eq(collectionCollaborators.userId, userId)),
+    )
+    .returning();
+  return row;
+}
+
+export async function deleteCollaborator(
+  db: DbExecutor,
+  collectionId: number,
+  userId: number,
+): Promise<boolean> {
+  const rows = await db
+    .delete(collectionCollaborators)
+    .where(
+      and(eq(collectionCollaborators.collectionId, collectionId), eq(collectionCollaborators.userId, userId)),
+    )
+    .returning({ userId: collectionCollaborators.userId });
+  return rows.length > 0;
+}

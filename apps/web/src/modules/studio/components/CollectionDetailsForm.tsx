@@ -1,0 +1,84 @@
+import { TextField } from '../../../ui/TextField';
+import type { CollectionDraft } from '../utils/toCollectionDraft';
+import { TextAreaField } from './TextAreaField';
+
+type Details = Omit<CollectionDraft, 'loose' | 'categories'>;
+
+/** The course's details: what the course page and the catalogue show. */
+export function CollectionDetailsForm({
+  draft,
+  onChange,
+}: {
+  draft: Details;
+  onChange: (patch: Partial<Details>) => void;
+}) {
+  return (
+    <section className="card section studio-details" aria-labelledby="studio-details-heading">
+      <h2 id="studio-details-heading">Details</h2>
+      <div className="studio-grid-2">
+        <TextField
+          label="Title"
+          value={draft.title}
+          maxLength={200}
+          onChange={(event) => onChange({ title: event.target.value })}
+        />
+        <div className="field">
+          <label htmlFor="studio-difficulty">Difficulty</label>
+          <select
+            id="studio-difficulty"
+            value={draft.difficulty}
+            onChange={(event) => onChange({ difficulty: event.target.value as Details['difficulty'] })}
+          >
+            <option value="beginner">Beginner</option>
+            <option value="intermediate">Intermediate</option>
+            <option value="advanced">Advanced</option>
+          </select>
+        </div>
+      </div>
+      <TextAreaField
+        label="Summary"
+        rows={2}
+        maxLength={1000}
+        value={draft.summary}
+        onChange={(event) => onChange({ summary: event.target.value })}
+      />
+      <TextField
+        label="Tags"
+        hint="Separate tags with commas."
+        value={draft.tags}
+        onChange={(event) => onChange({ tags: event.target.value })}
+      />
+      <div className="studio-grid-3">
+        <TextAreaField
+          label="Skills"
+          hint="One per line."
+          rows={3}
+          value={draft.skills}
+          onChange={(event) => onChange({ skills: event.target.value })}
+        />
+        <TextAreaField
+          label="Target audience"
+          hint="One per line."
+          rows={3}
+          value={draft.target_audience}
+          onChange={(event) => onChange({ target_audience: event.target.value })}
+        />
+        <TextAreaField
+          label="Takeaway skills"
+          hint="One per line."
+          rows={3}
+          value={draft.takeaway_skills}
+          onChange={(event) => onChange({ takeaway_skills: event.target.value })}
+        />
+      </div>
+      <TextAreaField
+        label="Overview"
+        hint="Markdown."
+        rows={5}
+        maxLength={20000}
+        value={draft.overview}
+        onChange={(event) => onChange({ overview: event.target.value })}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Widget } from '@coderoom/contracts';
+import { CodeForm } from './CodeForm';
+import { MarkdownForm } from './MarkdownForm';
+import { PermutationForm } from './PermutationForm';
+import { QuizForm } from './QuizForm';
+import { RichTextForm } from './RichTextForm';
+import { RunJsForm } from './RunJsForm';
+import { SlidesForm } from './SlidesForm';
+import { SpaForm } from './SpaForm';
+import { TabbedCodeForm } from './TabbedCodeForm';
+import { TableForm } from './TableForm';
+
+type Leaf = Exclude<Widget, { type: 'Columns' }>;
+
+/** The form for one widget that may sit in a column. */
+export function LeafWidgetForm({ widget, onChange }: { widget: Leaf; onChange: (widget: Leaf) => void }) {
+  switch (widget.type) {
+    case 'MarkdownEditor':
+      return <MarkdownForm widget={widget} onChange={onChange} />;
+    case 'SlateHTML':
+      return <RichTextForm widget={widget} onChange={onChange} />;
+    case 'Code':
+      return <CodeForm widget={widget} onChange={onChange} />;
+    case 'TabbedCode':
+      return <TabbedCodeForm widget={widget} onChange={onChange} />;
+    case 'RunJS':
+      return <RunJsForm widget={widget} onChange={onChange} />;
+    case 'SPA':
+      return <SpaForm widget={widget} onChange={onChange} />;
+    case 'CanvasAnimation':
+      return <SlidesForm widget={widget} onChange={onChange} />;
+    case 'Permutation':
+      return <PermutationForm widget={widget} onChange={onChange} />;
+    case 'Table':
+      return <TableForm widget={widget} onChange={onChange} />;
+    case 'Quiz':
+      return <QuizForm widget={widget} onChange={onChange} />;
+  }
+}

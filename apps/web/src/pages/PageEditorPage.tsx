@@ -1,0 +1,277 @@
+import '../modules/studio/studio.css';
+import type { AuthorPage, Widget, WidgetKind } from '@coderoom/contracts';
+import { DefaultTitle } from '@coderoom/domain';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../modules/api/ApiError';
+import { RequireUser } from '../modules/session/components/RequireUser';
+import { usePageTitle } from '../modules/shell/usePageTitle';
+import { authorPageQuery } from '../modules/studio/api/authorPageQuery';
+import { useAuthorCollection } from '../modules/studio/api/useAuthorCollection';
+import { ConfirmDialog } from '../modules/studio/components/ConfirmDialog';
+import { ConflictDialog } from '../modules/studio/components/ConflictDialog';
+import { PagePreview } from '../modules/studio/components/PagePreview';
+import { ShortcutsDialog } from '../modules/studio/components/ShortcutsDialog';
+import { UnsavedChangesDialog } from '../modules/studio/components/UnsavedChangesDialog';
+import { WidgetEditorCard } from '../modules/studio/components/WidgetEditorCard';
+import { WidgetToolbox } from '../modules/studio/components/WidgetToolbox';
+import { useEditorShortcuts } from '../modules/studio/hooks/useEditorShortcuts';
+import { type SaveStatus, usePageAutosave } from '../modules/studio/hooks/usePageAutosave';
+import { useUnsavedChangesGuard } from '../modules/studio/hooks/useUnsavedChangesGuard';
+import { copyWidget } from '../modules/studio/utils/copyWidget';
+import { createWidget } from '../modules/studio/utils/createWidget';
+import { moveItem } from '../modules/widgets/utils/moveItem';
+import { Button } from '../ui/Button';
+import { ErrorPage } from '../ui/ErrorPage';
+import { PageLoading } from '../ui/PageLoading';
+
+const SHORTCUTS = ['save', 'preview', 'back', 'moveUp', 'moveDown', 'clone', 'delete', 'help'] as const;
+
+const STATUS_TEXT: Record<Exclude<SaveStatus, 'error'>, string> = {
+  saved: 'All changes saved',
+  pending: 'Unsaved changes',
+  saving: 'Saving…',
+  conflict: 'Not saved: this lesson was changed somewhere else',
+};
+
+interface Address {
+  authorId: number;
+  collectionId: number;
+  pageId: number;
+}
+
+function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPage }) {
+  const { authorId, collectionId, pageId } = address;
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const collection = useAuthorCollection(authorId, collectionId);
+  const [title, setTitle] = useState(page.title);
+  const [widgets, setWidgets] = useState<Widget[]>(page.components);
+  const [selected, setSelected] = useState<number | null>(null);
+  const [pendingDelete, setPendingDelete] = useState<number | null>(null);
+  const [isConflictOpen, setIsConflictOpen] = useState(false);
+  const [isResolving, setIsResolving] = useState(false);
+  const [showShortcuts, setShowShortcuts] = useState(false);
+
+  const pageKey = authorPageQuery(authorId, collectionId, pageId).queryKey;
+  const autosave = usePageAutosave({
+    pageId,
+    initialEtag: page.etag,
+    readBody: () => ({ title: title.trim() || DefaultTitle.Lesson, components: widgets }),
+    onSaved: (result) => queryClient.setQueryData(pageKey, result),
+  });
+  const { status } = autosave;
+  const isDirty = status !== 'saved';
+  const blocker = useUnsavedChangesGuard(isDirty);
+  usePageTitle(`Edit: ${title || DefaultTitle.Lesson}`);
+
+  // A 409 opens the Conflicts modal once per failed save.
+  const [seenConflict, setSeenConflict] = useState(false);
+  if (status === 'conflict' && !seenConflict) {
+    setSeenConflict(true);
+    setIsConflictOpen(true);
+  } else if (status !== 'conflict' && seenConflict) {
+    setSeenConflict(false);
+  }
+
+  const changeWidgets = (next: Widget[]) => {
+    setWidgets(next);
+    autosave.markEdited();
+  };
+
+  const fetchFresh = () =>
+    queryClient.fetchQuery({ ...authorPageQuery(authorId, collectionId, pageId), staleTime: 0 });
+
+  /** Conflicts → Save: overwrite the newer version with this editor's content. */
+  const overwrite = async () => {
+    setIsResolving(true);
+    try {
+      const fresh = await fetchFresh();
+      setIsConflictOpen(false);
+      await autosave.saveNow(fresh.page.etag);
+    } finally {
+      setIsResolving(false);
+    }
+  };
+
+  const discardAndReload = async () => {
+    const fresh = await fetchFresh();
+    setTitle(fresh.page.title);
+    setWidgets(fresh.page.components);
+    autosave.reset(fresh.page.etag);
+  };
+
+  const addWidget = (kind: WidgetKind) => {
+    const at = selected === null ? widgets.length : selected + 1;
+    changeWidgets([...widgets.slice(0, at), createWidget(kind), ...widgets.slice(at)]);
+    setSelected(at);
+    window.requestAnimationFrame(() =>
+      document
+        .querySelector<HTMLElement>(`[data-widget-index="${at}"] textarea, [data-widget-index="${at}"] input`)
+        ?.focus(),
+    );
+  };
+
+  const move = (index: number, direction: -1 | 1) => {
+    const to = index + direction;
+    if (to < 0 || to >= widgets.length) return;
+    changeWidgets(moveItem(widgets, index, direction));
+    setSelected(to);
+  };
+
+  const copy = (index: number) => {
+    const source = widgets[index];
+    if (!source) return;
+    changeWidgets([...widgets.slice(0, index + 1), copyWidget(source), ...widgets.slice(index + 1)]);
+    setSelected(index + 1);
+  };
+
+  const previewUrl = `/collection/page/${authorId}/${collectionId}/${pageId}/draft`;
+  const preview = async () => {
+    if (isDirty && !(await autosave.saveNow())) return;
+    window.open(previewUrl, '_blank', 'noopener');
+  };
+  const backUrl = `/collectioneditor/${authorId}/${collectionId}`;
+
+  useEditorShortcuts({
+    save: () => void autosave.saveNow(),
+    preview: () => void preview(),
+    back: () => navigate(backUrl),
+    moveUp: () => selected !== null && move(selected, -1),
+    moveDown: () => selected !== null && move(selected, 1),
+    clone: () => selected !== null && copy(selected),
+    delete: () => selected !== null && setPendingDelete(selected),
+    help: () => setShowShortcuts(true),
+  });
+
+  const courseTitle = collection.data?.collection.title || 'Untitled course';
+  return (
+    <main id="main" className="studio-page-editor">
+      <header className="studio-page-editor-bar">
+        <div className="studio-page-editor-title">
+          <nav className="small muted studio-breadcrumb" aria-label="Breadcrumb">
+            <Link to="/teach">Teach</Link> / <Link to={backUrl}>{courseTitle}</Link>
+          </nav>
+          <input
+            className="studio-title-input"
+            aria-label="Lesson title"
+            value={title}
+            placeholder={DefaultTitle.Lesson}
+            maxLength={200}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              autosave.markEdited();
+            }}
+          />
+        </div>
+        <p className={`small studio-save-status studio-save-${status}`} role="status" aria-live="polite">
+          {status === 'error' ? `Not saved: ${autosave.errorText}` : STATUS_TEXT[status]}
+        </p>
+        <div className="studio-header-actions">
+          <Button variant="ghost" onClick={() => setShowShortcuts(true)} aria-label="Keyboard shortcuts">
+            ⌨ Shortcuts
+          </Button>
+          <Button variant="secondary" onClick={() => void preview()}>
+            Preview
+          </Button>
+          <Button
+            busy={status === 'saving'}
+            disabled={status === 'saved'}
+            onClick={() => void autosave.saveNow()}
+          >
+            Save
+          </Button>
+        </div>
+      </header>
+      {status === 'conflict' && !isConflictOpen && (
+        <div className="form-message form-message-error studio-conflict-bar" role="alert">
+          This lesson was changed in another tab or by someone else.
+          <Button variant="secondary" onClick={() => setIsConflictOpen(true)}>
+            Overwrite with my version
+          </Button>
+          <Button variant="ghost" onClick={() => void discardAndReload()}>
+            Discard my changes and load theirs
+          </Button>
+        </div>
+      )}
+
+      <div className="studio-page-editor-body">
+        <WidgetToolbox onAdd={addWidget} />
+        <div className="studio-widget-list">
+          {widgets.length === 0 && (
+            <div className="card section studio-empty">
+              <h2>This lesson is empty</h2>
+              <p className="muted">
+                Pick a widget on the left: Markdown for prose, Code for a runnable exercise, and more.
+              </p>
+            </div>
+          )}
+          {widgets.map((widget, index) => (
+            <WidgetEditorCard
+              key={widget.comp_id}
+              widget={widget}
+              index={index}
+              count={widgets.length}
+              isSelected={selected === index}
+              onChange={(next) => changeWidgets(widgets.map((w, at) => (at === index ? next : w)))}
+              onSelect={() => setSelected(index)}
+              onMove={(direction) => move(index, direction)}
+              onCopy={() => copy(index)}
+              onDelete={() => setPendingDelete(index)}
+            />
+          ))}
+        </div>
+        <PagePreview title={title || DefaultTitle.Lesson} widgets={widgets} />
+      </div>
+
+      <ConfirmDialog
+        open={pendingDelete !== null}
+        title="Delete widget"
+        message="Are you sure you want to close this widget? Its content will be lost."
+        confirmLabel="Delete widget"
+        danger
+        onConfirm={() => {
+          if (pendingDelete !== null) changeWidgets(widgets.filter((_, at) => at !== pendingDelete));
+          setPendingDelete(null);
+          setSelected(null);
+        }}
+        onCancel={() => setPendingDelete(null)}
+      />
+      <ConflictDialog
+        open={isConflictOpen}
+        busy={isResolving}
+        onSave={() => void overwrite()}
+        onCancel={() => setIsConflictOpen(false)}
+      />
+      <ShortcutsDialog open={showShortcuts} onOpenChange={setShowShortcuts} available={SHORTCUTS} />
+      <UnsavedChangesDialog blocker={blocker} />
+    </main>
+  );
+}
+
+function PageEditor({ address }: { address: Address }) {
+  const query = useQuery(authorPageQuery(address.authorId, address.collectionId, address.pageId));
+  if (query.isPending) return <PageLoading label="Loading the lesson" />;
+  if (query.error) {
+    const status = query.error instanceof ApiError ? query.error.status : 500;
+    return <ErrorPage code={status === 403 || status === 404 ? status : 500} />;
+  }
+  return <LoadedPageEditor address={address} page={query.data.page} />;
+}
+
+export function PageEditorPage() {
+  const params = useParams();
+  const address = {
+    authorId: Number(params.authorId),
+    collectionId: Number(params.collectionId),
+    pageId: Number(params.pageId),
+  };
+  if (!Object.values(address).every((id) => Number.isSafeInteger(id) && id > 0))
+    return <ErrorPage code={404} />;
+  return (
+    <RequireUser>
+      <PageEditor key={`${address.authorId}/${address.collectionId}/${address.pageId}`} address={address} />
+    </RequireUser>
+  );
+}

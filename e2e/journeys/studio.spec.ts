@@ -1,0 +1,214 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { shot } from './shot';
+
+const DEMO_PASSWORD = 'Coderoom!2026';
+
+async function logIn(page: Page, email: string, returnUrl: string) {
+  await page.goto(`/login?returnUrl=${encodeURIComponent(returnUrl)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${returnUrl}$`));
+}
+
+async function newSession(browser: Browser, email: string, returnUrl: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await logIn(page, email, returnUrl);
+  return page;
+}
+
+/** Creates a course on /teach and lands in its editor. */
+async function createCourse(page: Page, title: string) {
+  await page.getByLabel('Title').fill(title);
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText('Successfully Created Course')).toBeVisible();
+  await expect(page).toHaveURL(/\/collectioneditor\/\d+\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+}
+
+/** Adds a category and one lesson per title to it, then saves. */
+async function addCategoryWithLessons(page: Page, category: string, lessons: string[]) {
+  await page.getByRole('button', { name: 'Add category' }).click();
+  await page.getByLabel('Category 1 title').fill(category);
+  for (const [index, lesson] of lessons.entries()) {
+    await page.getByRole('button', { name: `Add lesson to ${category}` }).click();
+    const titleField = page.getByLabel(`Lesson ${index + 1} title`);
+    await expect(titleField).toBeFocused();
+    await titleField.fill(lesson);
+  }
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+}
+
+async function replaceCode(page: Page, code: string) {
+  const editor = page.locator('.cm-content').first();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(code);
+}
+
+test('an author writes a course, an admin approves it, and a learner passes its exercise', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const title = `Greeting Studio ${Date.now()}`;
+
+  await logIn(page, 'author@coderoom.dev', '/teach');
+  await expect(page.getByRole('heading', { level: 1, name: 'Teach' })).toBeVisible();
+  await shot(page, '40-teach');
+  await createCourse(page, title);
+
+  await page.getByLabel('Summary').fill('Say hello to the people you meet, in Python.');
+  await page.getByLabel('Tags').fill('python, beginners');
+  await addCategoryWithLessons(page, 'Getting started', ['Say hello', 'Say goodbye']);
+  await shot(page, '41-collection-editor');
+
+  // Lesson 1: prose and a judged Python exercise.
+  await page.getByRole('link', { name: 'Edit content' }).first().click();
+  await expect(page).toHaveURL(/\/pageeditor\/\d+\/\d+\/\d+$/);
+  await expect(page.getByLabel('Lesson title')).toHaveValue('Say hello');
+  await page.getByRole('button', { name: '+ Markdown' }).click();
+  await page
+    .getByRole('textbox', { name: 'Markdown', exact: true })
+    .fill('# Welcome\n\nRead a name and greet it: `Hello, <name>!`');
+  await page.getByRole('button', { name: '+ Code' }).click();
+  const code = page.getByRole('region', { name: 'Code widget 2' });
+  await code.getByLabel('Starter code').fill('name = input()\n# greet the name\n');
+  await code.getByLabel('Judge (Check button)').check();
+  await code.getByRole('button', { name: 'Add test case' }).click();
+  await code.getByLabel('Input 1').fill('Ada');
+  await code.getByLabel('Expected output 1').fill('Hello, Ada!');
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  const preview = page.getByRole('region', { name: 'Live preview' });
+  await expect(preview.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await expect(preview.locator('.code-widget')).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, '42-page-editor');
+
+  // The shortcuts dialog lists what the editor binds.
+  await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Ctrl/⌘ + S');
+  await shot(page, '43-shortcuts');
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  // Preview opens the reader's draft view of the lesson.
+  const [draft] = await Promise.all([
+    page.context().waitForEvent('page'),
+    page.getByRole('button', { name: 'Preview' }).click(),
+  ]);
+  await expect(draft.getByRole('heading', { level: 1, name: 'Say hello' })).toBeVisible();
+  await expect(draft.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  await shot(draft, '44-draft-preview');
+  await draft.close();
+
+  await page.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/collectioneditor\/\d+\/\d+$/);
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(page.getByText('Submitted for review.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'In review' })).toBeDisabled();
+
+  await page.getByRole('link', { name: 'Teach', exact: true }).first().click();
+  await expect(page.getByRole('listitem').filter({ hasText: title })).toContainText('In review');
+  await shot(page, '49-teach-list');
+
+  // The admin approves it.
+  const admin = await newSession(browser, 'admin@coderoom.dev', '/admin/review-queue');
+  const submission = admin.getByRole('listitem').filter({ hasText: title });
+  await expect(submission).toBeVisible();
+  await shot(admin, '45-review-queue');
+  await submission.getByRole('button', { name: 'Approve', exact: true }).click();
+  await expect(admin.getByText(`"${title}" is approved.`)).toBeVisible();
+  await expect(submission).toHaveCount(0);
+
+  // A learner finds it and passes the exercise.
+  const learner = await newSession(browser, 'learner@coderoom.dev', '/explore');
+  await learner.getByLabel('What do you want to learn?').fill(title);
+  await learner.getByRole('button', { name: 'Search' }).click();
+  await learner.getByRole('link', { name: title }).first().click();
+  await expect(learner.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await learner.getByRole('link', { name: 'Say hello' }).first().click();
+  await expect(learner.getByRole('heading', { level: 1, name: 'Say hello' })).toBeVisible();
+  const exercise = learner.locator('.code-widget').first();
+  await expect(exercise.locator('.cm-content')).toBeVisible();
+  await replaceCode(learner, 'name = input()\nprint(f"Hello, {name}!")\n');
+  await exercise.getByRole('button', { name: 'Check' }).click();
+  await expect(exercise).toContainText('1 of 1 tests passed', { timeout: 30_000 });
+  await shot(learner, '46-learner-passes');
+});
+
+test('saving from a stale tab shows the Conflicts modal, and Save overwrites', async ({ page }) => {
+  await logIn(page, 'author@coderoom.dev', '/teach');
+  await createCourse(page, `Conflict Studio ${Date.now()}`);
+  await addCategoryWithLessons(page, 'Only', ['Shared lesson']);
+  await page.getByRole('link', { name: 'Edit content' }).click();
+  await expect(page).toHaveURL(/\/pageeditor\/\d+\/\d+\/\d+$/);
+  const editorUrl = page.url();
+
+  const stale = await page.context().newPage();
+  await stale.goto(editorUrl);
+  await expect(stale.getByLabel('Lesson title')).toHaveValue('Shared lesson');
+
+  await page.getByRole('button', { name: '+ Markdown' }).click();
+  await page.getByRole('textbox', { name: 'Markdown', exact: true }).fill('Written in the first tab.');
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByText('All changes saved')).toBeVisible();
+
+  await stale.getByRole('button', { name: '+ Markdown' }).click();
+  await stale.getByRole('textbox', { name: 'Markdown', exact: true }).fill('Written in the stale tab.');
+  await stale.keyboard.press('ControlOrMeta+s');
+  const conflict = stale.getByRole('dialog', { name: 'Conflicts' });
+  await expect(conflict).toContainText(
+    'The content you are editing has changed. The previous changes will be overwritten. Are you sure you want to save?',
+  );
+  await expect(conflict.getByRole('button', { name: 'Cancel' })).toBeVisible();
+  await shot(stale, '47-conflicts');
+  await conflict.getByRole('button', { name: 'Save' }).click();
+  await expect(conflict).toBeHidden();
+  await expect(stale.getByText('All changes saved')).toBeVisible();
+
+  // The overwrite won: a fresh load shows the stale tab's text.
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Markdown', exact: true })).toHaveValue(
+    'Written in the stale tab.',
+  );
+
+  // Leaving with unsaved changes asks first.
+  await page.getByRole('textbox', { name: 'Markdown', exact: true }).fill('Not saved yet.');
+  await page.getByRole('link', { name: 'Teach' }).first().click();
+  const leave = page.getByRole('dialog', { name: 'Leave this page?' });
+  await expect(leave).toContainText('Are you sure? Any unsaved changes will be lost.');
+  await shot(page, '48-unsaved-changes');
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(page).toHaveURL(/\/pageeditor\//);
+});
+
+test('every widget kind can be added, previewed and saved', async ({ page }) => {
+  await logIn(page, 'author@coderoom.dev', '/teach');
+  await createCourse(page, `Widgets Studio ${Date.now()}`);
+  await addCategoryWithLessons(page, 'All widgets', ['Every kind']);
+  await page.getByRole('link', { name: 'Edit content' }).click();
+  const kinds = [
+    'Markdown',
+    'Rich text',
+    'Code',
+    'Tabbed code',
+    'RunJS',
+    'SPA',
+    'Quiz',
+    'Table',
+    'Slides',
+    'Permutation',
+    'Columns',
+  ];
+  for (const kind of kinds) await page.getByRole('button', { name: `+ ${kind}`, exact: true }).click();
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await page.reload();
+  await expect(page.locator('.studio-widget-card')).toHaveCount(kinds.length);
+  await expect(page.locator('.studio-preview > .widget')).toHaveCount(kinds.length);
+  await shot(page, '50-every-widget');
+});
