@@ -18,7 +18,9 @@ export default defineConfig({
         // Markdown rendering is only needed where Markdown is shown without server-rendered HTML
         // (previews, overviews); keeping it apart keeps it out of every page's first download.
         advancedChunks: {
-          groups: [{ name: 'markup', test: /node_modules[\\/]marked|packages[\\/]domain[\\/]src[\\/]markup/ }],
+          groups: [
+            { name: 'markup', test: /node_modules[\\/]marked|packages[\\/]domain[\\/]src[\\/]markup/ },
+          ],
         },
       },
     },

@@ -10,6 +10,8 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { registerAssessmentsRoutes } from './modules/assessments/assessments.routes.js';
+import { createAssessmentsService } from './modules/assessments/assessments.service.js';
 import { registerAuthoringRoutes } from './modules/authoring/authoring.routes.js';
 import { createAuthoringService } from './modules/authoring/authoring.service.js';
 import { registerVersionsRoutes } from './modules/authoring/versions.routes.js';
@@ -132,6 +134,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerUserDataRoutes(app, createUserDataService({ db: database.db, clock }));
   registerGoalsRoutes(app, createGoalsService({ db: database.db, clock }));
   await registerMedia(app, config, { db: database.db, clock, content });
+  registerAssessmentsRoutes(
+    app,
+    createAssessmentsService({ db: database.db, clock, content, runner: deps.runner }),
+  );
   registerSpaRoutes(app);
   if (deps.runner) {
     const widgets = {

@@ -1,4 +1,5 @@
 export * from './accounts.js';
+export * from './assessments.js';
 export * from './authoring.js';
 export * from './collaborators.js';
 export * from './comments.js';

@@ -84,6 +84,26 @@ export const router = createBrowserRouter([
         path: 'playground',
         lazy: async () => ({ Component: (await import('../pages/PlaygroundPage')).PlaygroundPage }),
       },
+      {
+        path: 'assessments/:slug/:encodedId',
+        lazy: async () => ({ Component: (await import('../pages/AssessmentHomePage')).AssessmentHomePage }),
+      },
+      {
+        path: 'assessment/:authorId/:collectionId/:attemptId/:questionId',
+        lazy: async () => ({
+          Component: (await import('../pages/AssessmentQuestionPage')).AssessmentQuestionPage,
+        }),
+      },
+      {
+        path: 'assessment/:authorId/:collectionId/:attemptId/result',
+        lazy: async () => ({
+          Component: (await import('../pages/AssessmentResultPage')).AssessmentResultPage,
+        }),
+      },
+      {
+        path: 'admin/mailbox',
+        lazy: async () => ({ Component: (await import('../pages/MailboxPage')).MailboxPage }),
+      },
       // The author studio.
       ...['teach', 'create'].map((path) => ({
         path,

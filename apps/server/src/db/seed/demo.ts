@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { PlatformAdminRole } from '@coderoom/domain';
 import { findUserByEmail, insertUser } from '../../modules/accounts/accounts.repository.js';
+import { importAssessments } from '../../modules/assessments/assessments.package.js';
 import { loadContentFolder } from '../../modules/content/content.package.js';
 import { createContentService } from '../../modules/content/content.service.js';
 import { hashPassword } from '../../platform/auth/password.js';
@@ -48,6 +49,9 @@ export async function seedDemo(
         skipped.push((error as Error).message);
       }
     }
+    const assessments = await importAssessments(database, contentDir);
+    imported.push(...assessments.imported);
+    skipped.push(...assessments.skipped);
   }
   return { created, imported, skipped };
 }

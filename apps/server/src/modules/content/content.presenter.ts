@@ -14,8 +14,10 @@ import type { CollectionRow, StoredTocCategory } from '../../db/schema.js';
 // removed here and nowhere else, so no route can leak it by accident.
 
 /** The friendly route of an item (spec 000 §2: /{kind}/{slug}/{id}). */
+const URL_KIND: Record<string, string> = { path: 'paths', skill_assessment: 'assessments' };
+
 export function itemUrl(workType: string, slug: string, encodedId: string): string {
-  const kind = workType === 'path' ? 'paths' : 'courses';
+  const kind = URL_KIND[workType] ?? 'courses';
   return `/${kind}/${slug || 'untitled'}/${encodedId}`;
 }
 

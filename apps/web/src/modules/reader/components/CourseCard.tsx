@@ -6,7 +6,10 @@ const KIND_LABEL: Record<string, string> = {
   course: 'Course',
   path: 'Skill path',
   mini_course: 'Mini course',
+  skill_assessment: 'Skill assessment',
 };
+/** Lesson count and reading time only mean something for courses. */
+const HAS_LESSONS = new Set(['course', 'mini_course']);
 
 function duration(minutes: number): string {
   if (minutes < 60) return `${minutes} min`;
@@ -33,7 +36,7 @@ export function CourseCard({ card, percent }: { card: CollectionCard; percent?: 
         <p className="course-card-summary muted">{card.summary}</p>
         <p className="course-card-facts muted">
           <span className="capitalize">{card.difficulty}</span>
-          {card.work_type === 'path' ? null : (
+          {!HAS_LESSONS.has(card.work_type) ? null : (
             <>
               {' · '}
               {card.lesson_count} lessons · {duration(card.estimated_minutes)}

@@ -1,0 +1,207 @@
+import type { LanguageId, QuestionKind } from '@coderoom/contracts';
+import { AttemptState, type Difficulty } from '@coderoom/domain';
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { DbExecutor } from '../../platform/db/database.js';
+
+// SQL for assessment questions, attempts and per-skill stats (migration 0009_assessments.sql). The
+// tables belong to this module, so they are declared here rather than in db/schema.ts.
+
+/** What a learner may see of a question. */
+export interface QuestionContent {
+  text: string;
+  options: Array<{ id: string; text: string }>;
+  language: LanguageId | null;
+  starter_code: string | null;
+}
+
+/** What only the grader reads (spec 000 §3 "Assessment question save: content and protected_content"). */
+export interface ProtectedContent {
+  correct_option_ids: string[];
+  explanation: string | null;
+  test_cases: Array<{ input: string; output: string }>;
+  solution: string | null;
+}
+
+/** One asked question of an attempt; is_correct stays null until it is answered. */
+export interface AskedQuestion {
+  question_id: number;
+  difficulty: Difficulty;
+  skill: string;
+  is_correct: boolean | null;
+  answered_at: string | null;
+}
+
+export const assessmentQuestions = pgTable('assessment_questions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+  position: integer('position').notNull(),
+  kind: text('kind').$type<QuestionKind>().notNull(),
+  difficulty: integer('difficulty').$type<Difficulty>().notNull(),
+  skill: text('skill').notNull(),
+  content: jsonb('content').$type<QuestionContent>().notNull(),
+  protectedContent: jsonb('protected_content').$type<ProtectedContent>().notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type QuestionRow = typeof assessmentQuestions.$inferSelect;
+
+export const assessmentAttempts = pgTable('assessment_attempts', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+  state: integer('state').notNull().default(AttemptState.InProgress),
+  grade: integer('grade').notNull().default(0),
+  score: integer('score'),
+  skillLevel: integer('skill_level'),
+  questionCount: integer('question_count').notNull(),
+  answers: jsonb('answers').$type<AskedQuestion[]>().notNull().default([]),
+  currentQuestionId: bigint('current_question_id', { mode: 'number' }),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+});
+export type AttemptRow = typeof assessmentAttempts.$inferSelect;
+
+export const assessmentSkillStats = pgTable(
+  'assessment_skill_stats',
+  {
+    attemptId: bigint('attempt_id', { mode: 'number' }).notNull(),
+    skill: text('skill').notNull(),
+    answered: integer('answered').notNull(),
+    correct: integer('correct').notNull(),
+    percent: integer('percent').notNull(),
+    position: integer('position').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.attemptId, table.skill] })],
+);
+export type SkillStatRow = typeof assessmentSkillStats.$inferSelect;
+
+export async function insertQuestions(
+  db: DbExecutor,
+  rows: Array<typeof assessmentQuestions.$inferInsert>,
+): Promise<void> {
+  if (rows.length > 0) await db.insert(assessmentQuestions).values(rows);
+}
+
+export async function findQuestionsOf(db: DbExecutor, collectionId: number): Promise<QuestionRow[]> {
+  return db
+    .select()
+    .from(assessmentQuestions)
+    .where(eq(assessmentQuestions.collectionId, collectionId))
+    .orderBy(asc(assessmentQuestions.position));
+}
+
+export async function findQuestion(
+  db: DbExecutor,
+  collectionId: number,
+  questionId: number,
+): Promise<QuestionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(assessmentQuestions)
+    .where(and(eq(assessmentQuestions.collectionId, collectionId), eq(assessmentQuestions.id, questionId)))
+    .limit(1);
+  return row;
+}
+
+export async function insertAttempt(
+  db: DbExecutor,
+  values: typeof assessmentAttempts.$inferInsert,
+): Promise<AttemptRow> {
+  const [row] = await db.insert(assessmentAttempts).values(values).returning();
+  if (!row) throw new Error('insertAttempt returned nothing');
+  return row;
+}
+
+export async function findAttempt(db: DbExecutor, attemptId: number): Promise<AttemptRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(assessmentAttempts)
+    .where(eq(assessmentAttempts.id, attemptId))
+    .limit(1);
+  return row;
+}
+
+/** The attempt, locked until the transaction ends, so two answers to one question cannot both count. */
+export async function lockAttempt(db: DbExecutor, attemptId: number): Promise<AttemptRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(assessmentAttempts)
+    .where(eq(assessmentAttempts.id, attemptId))
+    .for('update')
+    .limit(1);
+  return row;
+}
+
+export async function findOpenAttempt(
+  db: DbExecutor,
+  userId: number,
+  collectionId: number,
+): Promise<AttemptRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(assessmentAttempts)
+    .where(
+      and(
+        eq(assessmentAttempts.userId, userId),
+        eq(assessmentAttempts.collectionId, collectionId),
+        eq(assessmentAttempts.state, AttemptState.InProgress),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findLastCompletedAttempt(
+  db: DbExecutor,
+  userId: number,
+  collectionId: number,
+): Promise<AttemptRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(assessmentAttempts)
+    .where(
+      and(
+        eq(assessmentAttempts.userId, userId),
+        eq(assessmentAttempts.collectionId, collectionId),
+        eq(assessmentAttempts.state, AttemptState.Completed),
+      ),
+    )
+    .orderBy(desc(assessmentAttempts.completedAt))
+    .limit(1);
+  return row;
+}
+
+export async function updateAttempt(
+  db: DbExecutor,
+  attemptId: number,
+  patch: Partial<typeof assessmentAttempts.$inferInsert>,
+): Promise<AttemptRow> {
+  const [row] = await db
+    .update(assessmentAttempts)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(assessmentAttempts.id, attemptId))
+    .returning();
+  if (!row) throw new Error('updateAttempt: attempt vanished');
+  return row;
+}
+
+/** Replaces an attempt's per-skill stats (generating them again gives the same rows). */
+export async function replaceSkillStats(
+  db: DbExecutor,
+  attemptId: number,
+  rows: Array<Omit<typeof assessmentSkillStats.$inferInsert, 'attemptId'>>,
+): Promise<void> {
+  await db.delete(assessmentSkillStats).where(eq(assessmentSkillStats.attemptId, attemptId));
+  if (rows.length > 0) {
+    await db.insert(assessmentSkillStats).values(rows.map((row) => ({ ...row, attemptId })));
+  }
+}
+
+export async function findSkillStats(db: DbExecutor, attemptId: number): Promise<SkillStatRow[]> {
+  return db
+    .select()
+    .from(assessmentSkillStats)
+    .where(eq(assessmentSkillStats.attemptId, attemptId))
+    .orderBy(asc(assessmentSkillStats.position));
+}
