@@ -190,7 +190,7 @@ describe('a lesson widget named instead of spelled out', () => {
             timeLimit: 10,
             testCases: [
               { input: '3\n', output: '6\n', hidden: false },
-              { input: '21\n', output: '42\n', hidden: true },
+              { input: '31337\n', output: '62674\n', hidden: true },
             ],
             unitTests: {
               code: 'import unittest\nfrom main import double\n\nclass T(unittest.TestCase):\n    def test_double(self):\n        self.assertEqual(double(4), 8)\n',
@@ -215,12 +215,18 @@ describe('a lesson widget named instead of spelled out', () => {
     const judged = await client.post('/api/code/judge', { widget, source_code: source });
     expect(judged.statusCode).toBe(200);
     expect(judged.json()).toMatchObject({ all_passed: true, passed: 2, total: 2 });
-    expect(judged.body).not.toContain('21');
-    expect(judged.body).not.toContain('42');
+    // The hidden case is reported by verdict only: no input, expected or actual output.
+    const hiddenCase = judged.json().cases.find((entry: { hidden: boolean }) => entry.hidden);
+    expect(hiddenCase).toBeDefined();
+    expect(hiddenCase).not.toHaveProperty('input');
+    expect(hiddenCase).not.toHaveProperty('expected_output');
+    expect(judged.body).not.toContain('31337');
+    expect(judged.body).not.toContain('62674');
 
     const wrong = await client.post('/api/code/judge', { widget, source_code: 'print(input())' });
     expect(wrong.json()).toMatchObject({ all_passed: false });
-    expect(wrong.body).not.toContain('42');
+    expect(wrong.body).not.toContain('31337');
+    expect(wrong.body).not.toContain('62674');
 
     const executed = await client.post('/api/code/execute', { widget, source_code: source, stdin: '5\n' });
     expect(executed.json()).toMatchObject({ status: 'ok', stdout: '10\n' });
