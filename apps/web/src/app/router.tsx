@@ -119,6 +119,13 @@ export const router = createBrowserRouter([
         path: 'pageeditor/:authorId/:collectionId/:pageId',
         lazy: async () => ({ Component: (await import('../pages/PageEditorPage')).PageEditorPage }),
       },
+      ...[
+        'collection/:authorId/:collectionId/versions',
+        'collection/page/:authorId/:collectionId/:pageId/versions',
+      ].map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await import('../pages/VersionHistoryPage')).VersionHistoryPage }),
+      })),
       {
         path: 'admin/review-queue',
         lazy: async () => ({ Component: (await import('../pages/ReviewQueuePage')).ReviewQueuePage }),

@@ -14,6 +14,7 @@ import { useCreatePage } from '../modules/studio/api/useCreatePage';
 import { usePublishCollection } from '../modules/studio/api/usePublishCollection';
 import { useSubmitForReview } from '../modules/studio/api/useSubmitForReview';
 import { useUpdateCollection } from '../modules/studio/api/useUpdateCollection';
+import { CollaboratorsPanel } from '../modules/studio/components/CollaboratorsPanel';
 import { CollectionDetailsForm } from '../modules/studio/components/CollectionDetailsForm';
 import { ConfirmDialog } from '../modules/studio/components/ConfirmDialog';
 import { ConflictDialog } from '../modules/studio/components/ConflictDialog';
@@ -30,6 +31,7 @@ import { reviewStateLabel } from '../modules/studio/utils/reviewStateLabel';
 import { type CollectionDraft, toCollectionDraft } from '../modules/studio/utils/toCollectionDraft';
 import { toCollectionRequest } from '../modules/studio/utils/toCollectionRequest';
 import type { TocSelection } from '../modules/studio/utils/tocSelection';
+import { versionHistoryPath } from '../modules/studio/utils/versionHistoryPath';
 import { Button } from '../ui/Button';
 import { ErrorPage } from '../ui/ErrorPage';
 import { FormMessage } from '../ui/FormMessage';
@@ -261,6 +263,9 @@ function LoadedCollectionEditor({
           <Button variant="ghost" onClick={() => setShowShortcuts(true)} aria-label="Keyboard shortcuts">
             ⌨ Shortcuts
           </Button>
+          <Link className="btn btn-ghost" to={versionHistoryPath(authorId, collectionId)}>
+            History
+          </Link>
           <Link className="btn btn-secondary" to={previewUrl}>
             Preview
           </Link>
@@ -302,6 +307,7 @@ function LoadedCollectionEditor({
         onAddCategory={addCategory}
         onAddLesson={(category) => void addLesson(category)}
       />
+      <CollaboratorsPanel authorId={authorId} collectionId={collectionId} />
 
       <ConfirmDialog
         open={pendingDelete !== null}

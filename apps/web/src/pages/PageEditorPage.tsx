@@ -1,14 +1,16 @@
 import '../modules/studio/studio.css';
-import type { AuthorPage, Widget, WidgetKind } from '@coderoom/contracts';
+import { type AuthorPage, pageDocumentKey, type Widget, type WidgetKind } from '@coderoom/contracts';
 import { DefaultTitle } from '@coderoom/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../modules/api/ApiError';
 import { RequireUser } from '../modules/session/components/RequireUser';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { authorPageQuery } from '../modules/studio/api/authorPageQuery';
 import { useAuthorCollection } from '../modules/studio/api/useAuthorCollection';
+import { CommentsPanel } from '../modules/studio/components/CommentsPanel';
+import { CommentsToggle } from '../modules/studio/components/CommentsToggle';
 import { ConfirmDialog } from '../modules/studio/components/ConfirmDialog';
 import { ConflictDialog } from '../modules/studio/components/ConflictDialog';
 import { PagePreview } from '../modules/studio/components/PagePreview';
@@ -19,8 +21,10 @@ import { WidgetToolbox } from '../modules/studio/components/WidgetToolbox';
 import { useEditorShortcuts } from '../modules/studio/hooks/useEditorShortcuts';
 import { type SaveStatus, usePageAutosave } from '../modules/studio/hooks/usePageAutosave';
 import { useUnsavedChangesGuard } from '../modules/studio/hooks/useUnsavedChangesGuard';
+import { ImageUploadTargetContext } from '../modules/studio/state/ImageUploadTargetContext';
 import { copyWidget } from '../modules/studio/utils/copyWidget';
 import { createWidget } from '../modules/studio/utils/createWidget';
+import { versionHistoryPath } from '../modules/studio/utils/versionHistoryPath';
 import { moveItem } from '../modules/widgets/utils/moveItem';
 import { Button } from '../ui/Button';
 import { ErrorPage } from '../ui/ErrorPage';
@@ -53,6 +57,9 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
   const [isConflictOpen, setIsConflictOpen] = useState(false);
   const [isResolving, setIsResolving] = useState(false);
   const [showShortcuts, setShowShortcuts] = useState(false);
+  const [isCommentsOpen, setIsCommentsOpen] = useState(false);
+  const uploadTarget = useMemo(() => ({ authorId, collectionId, pageId }), [authorId, collectionId, pageId]);
+  const documentKey = pageDocumentKey(authorId, collectionId, pageId);
 
   const pageKey = authorPageQuery(authorId, collectionId, pageId).queryKey;
   const autosave = usePageAutosave({
@@ -172,6 +179,14 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
           <Button variant="ghost" onClick={() => setShowShortcuts(true)} aria-label="Keyboard shortcuts">
             ⌨ Shortcuts
           </Button>
+          <CommentsToggle
+            documentKey={documentKey}
+            isOpen={isCommentsOpen}
+            onToggle={() => setIsCommentsOpen(!isCommentsOpen)}
+          />
+          <Link className="btn btn-ghost" to={versionHistoryPath(authorId, collectionId, pageId)}>
+            History
+          </Link>
           <Button variant="secondary" onClick={() => void preview()}>
             Preview
           </Button>
@@ -198,31 +213,38 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
 
       <div className="studio-page-editor-body">
         <WidgetToolbox onAdd={addWidget} />
-        <div className="studio-widget-list">
-          {widgets.length === 0 && (
-            <div className="card section studio-empty">
-              <h2>This lesson is empty</h2>
-              <p className="muted">
-                Pick a widget on the left: Markdown for prose, Code for a runnable exercise, and more.
-              </p>
-            </div>
-          )}
-          {widgets.map((widget, index) => (
-            <WidgetEditorCard
-              key={widget.comp_id}
-              widget={widget}
-              index={index}
-              count={widgets.length}
-              isSelected={selected === index}
-              onChange={(next) => changeWidgets(widgets.map((w, at) => (at === index ? next : w)))}
-              onSelect={() => setSelected(index)}
-              onMove={(direction) => move(index, direction)}
-              onCopy={() => copy(index)}
-              onDelete={() => setPendingDelete(index)}
-            />
-          ))}
-        </div>
-        <PagePreview title={title || DefaultTitle.Lesson} widgets={widgets} />
+        <ImageUploadTargetContext.Provider value={uploadTarget}>
+          <div className="studio-widget-list">
+            {widgets.length === 0 && (
+              <div className="card section studio-empty">
+                <h2>This lesson is empty</h2>
+                <p className="muted">
+                  Pick a widget on the left: Markdown for prose, Code for a runnable exercise, and more.
+                </p>
+              </div>
+            )}
+            {widgets.map((widget, index) => (
+              <WidgetEditorCard
+                key={widget.comp_id}
+                widget={widget}
+                index={index}
+                count={widgets.length}
+                isSelected={selected === index}
+                onChange={(next) => changeWidgets(widgets.map((w, at) => (at === index ? next : w)))}
+                onSelect={() => setSelected(index)}
+                onMove={(direction) => move(index, direction)}
+                onCopy={() => copy(index)}
+                onDelete={() => setPendingDelete(index)}
+              />
+            ))}
+          </div>
+        </ImageUploadTargetContext.Provider>
+        {/* The threads take the preview's column while open: both are views beside the editing. */}
+        {isCommentsOpen ? (
+          <CommentsPanel documentKey={documentKey} onClose={() => setIsCommentsOpen(false)} />
+        ) : (
+          <PagePreview title={title || DefaultTitle.Lesson} widgets={widgets} />
+        )}
       </div>
 
       <ConfirmDialog

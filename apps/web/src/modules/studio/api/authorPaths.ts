@@ -9,6 +9,18 @@ export const authorPaths = {
   savePage: (pageId: number) => `/api/author/page/${pageId}`,
   submitForReview: (authorId: number, collectionId: number) =>
     `/api/author/${authorId}/collection/${collectionId}/submit-for-review`,
+  versions: (authorId: number, collectionId: number, pageId?: number) =>
+    `/api/author/${authorId}/collection/${collectionId}/versions${pageId ? `?page_id=${pageId}` : ''}`,
+  pageDiff: (authorId: number, collectionId: number, pageId: number, against: string) =>
+    `/api/author/${authorId}/collection/${collectionId}/page/${pageId}/diff?against=${encodeURIComponent(against)}`,
+  restorePage: (authorId: number, collectionId: number, pageId: number) =>
+    `/api/author/${authorId}/collection/${collectionId}/page/${pageId}/restore`,
+  collaborators: (authorId: number, collectionId: number) =>
+    `/api/author/${authorId}/collection/${collectionId}/collaborators`,
+  collaborator: (authorId: number, collectionId: number, userId: number) =>
+    `/api/author/${authorId}/collection/${collectionId}/collaborators/${userId}`,
+  imageUploadUrl: (authorId: number, collectionId: number, query: URLSearchParams) =>
+    `/api/author/${authorId}/collection/${collectionId}/image/upload-url?${query}`,
   reviewQueue: '/api/admin/review-queue',
   review: (collectionId: number) => `/api/admin/review/${collectionId}`,
 };

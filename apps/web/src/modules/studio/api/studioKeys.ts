@@ -5,5 +5,13 @@ export const studioKeys = {
     ['studio', 'collection', authorId, collectionId] as const,
   page: (authorId: number, collectionId: number, pageId: number) =>
     ['studio', 'page', authorId, collectionId, pageId] as const,
+  versions: (authorId: number, collectionId: number, pageId: number | null) =>
+    ['studio', 'versions', authorId, collectionId, pageId] as const,
+  diffs: (authorId: number, collectionId: number, pageId: number) =>
+    ['studio', 'diff', authorId, collectionId, pageId] as const,
+  collaborators: (authorId: number, collectionId: number) =>
+    ['studio', 'collaborators', authorId, collectionId] as const,
+  comments: (documentKey: string) => ['studio', 'comments', documentKey] as const,
+  commentsCount: (documentKey: string) => ['studio', 'comments-count', documentKey] as const,
   reviewQueue: ['studio', 'review-queue'] as const,
 };
