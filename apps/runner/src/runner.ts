@@ -266,6 +266,14 @@ class SandboxRunner implements Runner {
         }
         throw error;
       }
+      // Tearing a sandbox down mid-run can fail in many ways (a pipe closed, a workspace already gone);
+      // when the run was cancelled, that failure is the cancellation, not a runner fault.
+      if (signal.aborted) {
+        if (this.closing.signal.aborted && !options?.signal?.aborted) {
+          throw new RunnerError(RunnerErrorCode.Closed, RunnerMessages.Closed);
+        }
+        throw new RunnerError(RunnerErrorCode.Cancelled, RunnerMessages.Cancelled);
+      }
       throw new RunnerError(RunnerErrorCode.Internal, 'The code runner failed unexpectedly.', undefined, {
         cause: error,
       });
