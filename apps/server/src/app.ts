@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorStatus, PAYLOAD_LIMIT_BYTES } from '@coderoom/domain';
-import type { Runner } from '@coderoom/runner';
+import type { LiveInstanceDriver, Runner } from '@coderoom/runner';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
@@ -20,6 +20,8 @@ import { registerCollaboratorsRoutes } from './modules/collaborators/collaborato
 import { createCollaboratorsService } from './modules/collaborators/collaborators.service.js';
 import { registerCommentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
+import { registerContainersRoutes } from './modules/containers/containers.routes.js';
+import { createContainersService } from './modules/containers/containers.service.js';
 import { createContentService } from './modules/content/content.service.js';
 import { registerExecutionRoutes } from './modules/execution/execution.routes.js';
 import { createExecutionService } from './modules/execution/execution.service.js';
@@ -32,6 +34,8 @@ import { registerNotesRoutes } from './modules/notes/notes.routes.js';
 import { createNotesService } from './modules/notes/notes.service.js';
 import { registerProgressRoutes } from './modules/progress/progress.routes.js';
 import { createProgressService } from './modules/progress/progress.service.js';
+import { registerProjectsRoutes } from './modules/projects/projects.routes.js';
+import { createProjectsService } from './modules/projects/projects.service.js';
 import { registerReaderRoutes } from './modules/reader/reader.routes.js';
 import { createReaderService } from './modules/reader/reader.service.js';
 import { registerSpaRoutes } from './modules/spa/spa.routes.js';
@@ -56,6 +60,8 @@ export interface AppDeps {
   mailer: Mailer;
   /** The code runner; without it the code-execution routes are not registered (tests of other modules). */
   runner?: Runner;
+  /** Live instances (cloud labs, spec §7); without a driver the /api/instances routes are not registered. */
+  instances?: LiveInstanceDriver;
   clock?: Clock;
   /** Fastify logger options; false silences logs (tests). */
   logger?: FastifyServerOptions['logger'];
@@ -138,6 +144,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     createAssessmentsService({ db: database.db, clock, content, runner: deps.runner }),
   );
+  registerProjectsRoutes(
+    app,
+    createProjectsService({ db: database.db, clock, content, runner: deps.runner, rateLimiter }),
+  );
   registerSpaRoutes(app);
   if (deps.runner) {
     const widgets = {
@@ -149,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       createExecutionService({ db: database.db, runner: deps.runner, rateLimiter, log: app.log, widgets }),
     );
   }
+  if (deps.instances)
+    registerContainersRoutes(app, createContainersService({ driver: deps.instances, clock }));
 
   registerWebApp(app, config.webDistDir);
   return app;

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createRunner } from '@coderoom/runner';
+import { createBwrapInstanceDriver, createRunner } from '@coderoom/runner';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo.js';
 import { ConfigError, loadConfig } from './platform/config.js';
@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   // The runner runs in-process by default; it refuses user code (with a clear message) if the host
   // cannot create sandboxes.
   const runner = createRunner();
-  const app = await buildApp({ config, database, mailer, runner });
+  const instances = createBwrapInstanceDriver();
+  const app = await buildApp({ config, database, mailer, runner, instances });
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, applied },
     'database ready',
@@ -44,6 +45,7 @@ async function main(): Promise<void> {
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await runner.close();
+    await instances.close();
     await database.close();
     process.exit(0);
   };

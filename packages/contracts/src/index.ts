@@ -9,6 +9,7 @@ export * from './goals.js';
 export * from './media.js';
 export * from './notes.js';
 export * from './progress.js';
+export * from './projects.js';
 export * from './reader.js';
 export * from './userdata.js';
 export * from './versions.js';

@@ -77,6 +77,7 @@ export const ContainerMessages = {
   NoAppFound: 'No app found against id:',
   RunTestsIdsRequired: 'authorId , workId are required!',
   PollingParamsRequired: 'Document Type and Attempt Count are required!',
+  SecondCloudLab: 'A second cloud lab cannot be started while one is running.',
 } as const;
 
 export function liveTestingFailedMessage(reason: string): string {

@@ -101,6 +101,14 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'projects/:slug/:encodedId',
+        lazy: async () => ({ Component: (await import('../pages/ProjectHomePage')).ProjectHomePage }),
+      },
+      {
+        path: 'project/:authorId/:collectionId/:projectId/:componentId',
+        lazy: async () => ({ Component: (await import('../pages/ProjectTaskPage')).ProjectTaskPage }),
+      },
+      {
         path: 'admin/mailbox',
         lazy: async () => ({ Component: (await import('../pages/MailboxPage')).MailboxPage }),
       },

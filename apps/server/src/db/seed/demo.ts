@@ -4,6 +4,7 @@ import { findUserByEmail, insertUser } from '../../modules/accounts/accounts.rep
 import { importAssessments } from '../../modules/assessments/assessments.package.js';
 import { loadContentFolder } from '../../modules/content/content.package.js';
 import { createContentService } from '../../modules/content/content.service.js';
+import { importProjects } from '../../modules/projects/projects.package.js';
 import { hashPassword } from '../../platform/auth/password.js';
 import { systemClock } from '../../platform/clock.js';
 import type { Database } from '../../platform/db/database.js';
@@ -52,6 +53,9 @@ export async function seedDemo(
     const assessments = await importAssessments(database, contentDir);
     imported.push(...assessments.imported);
     skipped.push(...assessments.skipped);
+    const projects = await importProjects(database, contentDir);
+    imported.push(...projects.imported);
+    skipped.push(...projects.skipped);
   }
   return { created, imported, skipped };
 }

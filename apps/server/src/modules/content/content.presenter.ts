@@ -14,7 +14,11 @@ import type { CollectionRow, StoredTocCategory } from '../../db/schema.js';
 // removed here and nowhere else, so no route can leak it by accident.
 
 /** The friendly route of an item (spec 000 §2: /{kind}/{slug}/{id}). */
-const URL_KIND: Record<string, string> = { path: 'paths', skill_assessment: 'assessments' };
+const URL_KIND: Record<string, string> = {
+  path: 'paths',
+  skill_assessment: 'assessments',
+  standalone_project: 'projects',
+};
 
 export function itemUrl(workType: string, slug: string, encodedId: string): string {
   const kind = URL_KIND[workType] ?? 'courses';

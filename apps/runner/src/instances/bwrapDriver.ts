@@ -1,0 +1,606 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import type { Writable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { MiB } from '../config.js';
+import { type CgroupDetection, detectCgroups, type SlotCgroup } from '../sandbox/cgroups.js';
+import { BASE_BINDS, BASE_SYMLINKS, RESERVED_ENV, SANDBOX_UID } from '../sandbox/layout.js';
+import { AGENT_SOURCE } from './agent.js';
+import { findProfile, isSafeWorkspacePath } from './profiles.js';
+import {
+  type AllocateRequest,
+  type DriverStatus,
+  type ExecOptions,
+  type ExecResult,
+  InstanceError,
+  InstanceErrorCode,
+  type InstanceFile,
+  type InstanceHandle,
+  type InstanceLimits,
+  type InstanceStatus,
+  type InstanceStopReason,
+  type LiveInstanceDriver,
+} from './types.js';
+
+export interface BwrapInstanceDriverConfig {
+  bwrapPath?: string;
+  /**
+   * First uid/gid of the instance slots; slot i runs as uidBase + i. Distinct from the code runner's range
+   * (61000+): the leftover-process sweep kills by uid, so the ranges must never overlap.
+   */
+  uidBase?: number;
+  /** Instances alive at once on this host. */
+  maxInstances?: number;
+  /** An instance nobody used for this long is stopped and its workspace freed. */
+  idleTimeoutMs?: number;
+  /** How often idle instances are looked for; 0 disables the timer (tests call reclaimIdle). */
+  reclaimIntervalMs?: number;
+  defaultLimits?: Partial<InstanceLimits>;
+  cgroups?: 'auto' | 'off';
+  /** Epoch milliseconds; injectable so tests can move past the idle timeout. */
+  now?: () => number;
+  /** How long the agent may take to start. */
+  startTimeoutMs?: number;
+}
+
+export const DEFAULT_INSTANCE_LIMITS: InstanceLimits = {
+  memoryMb: 256,
+  processes: 64,
+  workspaceMb: 128,
+  fileSizeMb: 64,
+  openFiles: 256,
+  execTimeoutMs: 60_000,
+  outputBytes: 64 * 1024,
+};
+
+export const INSTANCE_UID_BASE = 62000;
+const WORKSPACE = '/box/work';
+const HOME = '/box/tmp';
+/** Agent answers longer than this are a broken protocol, not data (outputs are capped far below). */
+const MAX_LINE_BYTES = 8 * MiB;
+
+/**
+ * Runs as the slot's uid: waits for the host's go (after it moved this shell into the instance's cgroups),
+ * applies the rlimits read from fd 3 and becomes bwrap at nice 10, so a busy instance yields the CPU to the
+ * API (there is no CPU quota). Nothing read is evaluated as code.
+ */
+const WRAPPER = `
+read -r nofile fsize nproc data <&3 || exit 125
+exec 3<&-
+ulimit -c 0 && ulimit -n "$nofile" && ulimit -f "$fsize" && ulimit -p "$nproc" || exit 126
+if [ "$data" != 0 ]; then ulimit -d "$data" || exit 126; fi
+exec /usr/bin/nice -n 10 "$@"
+`;
+
+interface AgentReply {
+  id: number;
+  ok: boolean;
+  error?: string;
+  [key: string]: unknown;
+}
+
+interface Instance {
+  handle: InstanceHandle;
+  slot: number;
+  uid: number;
+  child: ChildProcess;
+  cgroup: SlotCgroup | null;
+  limits: InstanceLimits;
+  state: 'starting' | 'running' | 'stopped';
+  stopReason: InstanceStopReason | null;
+  lastActivityAt: number;
+  nextRequest: number;
+  pending: Map<number, { resolve: (reply: AgentReply) => void; reject: (error: Error) => void }>;
+  exited: Promise<void>;
+  stderr: string;
+  oomKills: number;
+}
+
+function clampLimits(defaults: InstanceLimits, asked: Partial<InstanceLimits> = {}): InstanceLimits {
+  const limits = { ...defaults };
+  for (const key of Object.keys(defaults) as Array<keyof InstanceLimits>) {
+    const value = asked[key];
+    if (value === undefined) continue;
+    if (!Number.isFinite(value) || value <= 0) {
+      throw new InstanceError(InstanceErrorCode.InvalidRequest, `limits.${key} must be a positive number`);
+    }
+    limits[key] = Math.min(defaults[key], Math.floor(value));
+  }
+  return limits;
+}
+
+function pidsOwnedBy(uid: number): number[] {
+  const pids: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.statSync(`/proc/${entry}`).uid === uid) pids.push(Number(entry));
+    } catch {
+      // exited while listing
+    }
+  }
+  return pids;
+}
+
+function killAll(pids: number[]): void {
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+function checkFiles(files: InstanceFile[]): void {
+  for (const file of files) {
+    if (!isSafeWorkspacePath(file.path)) {
+      throw new InstanceError(InstanceErrorCode.InvalidRequest, `invalid file path: ${file.path}`);
+    }
+  }
+}
+
+/**
+ * One bubblewrap sandbox per instance, kept alive for the instance's life, with the agent (agent.ts) inside.
+ * See docs/containers.md for the design and the limits.
+ */
+export class BwrapInstanceDriver implements LiveInstanceDriver {
+  readonly kind = 'bwrap';
+  private readonly bwrapPath: string;
+  private readonly uidBase: number;
+  private readonly capacity: number;
+  private readonly idleTimeoutMs: number;
+  private readonly defaults: InstanceLimits;
+  private readonly now: () => number;
+  private readonly startTimeoutMs: number;
+  private readonly cgroups: CgroupDetection;
+  private readonly slotGroups = new Map<number, SlotCgroup>();
+  private readonly instances = new Map<string, Instance>();
+  /** Recently stopped instances, so a status call after a reclaim can say why (bounded). */
+  private readonly ended = new Map<string, Instance>();
+  private readonly timer: NodeJS.Timeout | null;
+  private closed = false;
+
+  constructor(config: BwrapInstanceDriverConfig = {}) {
+    this.bwrapPath = config.bwrapPath ?? '/usr/bin/bwrap';
+    this.uidBase = config.uidBase ?? INSTANCE_UID_BASE;
+    this.capacity = Math.max(1, config.maxInstances ?? 32);
+    this.idleTimeoutMs = config.idleTimeoutMs ?? 30 * 60_000;
+    this.defaults = { ...DEFAULT_INSTANCE_LIMITS, ...config.defaultLimits };
+    this.now = config.now ?? Date.now;
+    this.startTimeoutMs = config.startTimeoutMs ?? 15_000;
+    this.cgroups =
+      (config.cgroups ?? 'auto') === 'auto'
+        ? detectCgroups()
+        : { driver: null, reason: 'cgroups are disabled by configuration' };
+    const interval = config.reclaimIntervalMs ?? Math.min(60_000, Math.max(1000, this.idleTimeoutMs / 4));
+    this.timer = interval > 0 ? setInterval(() => void this.reclaimIdle(), interval) : null;
+    this.timer?.unref();
+  }
+
+  get enforcement(): string {
+    return this.cgroups.driver?.kind ?? 'rlimit';
+  }
+
+  async driverStatus(): Promise<DriverStatus> {
+    const problem = this.problem();
+    return {
+      kind: this.kind,
+      available: problem === null,
+      reason: problem,
+      running: this.instances.size,
+      capacity: this.capacity,
+    };
+  }
+
+  private problem(): string | null {
+    if (this.closed) return 'the instance driver is closed';
+    if (process.getuid?.() !== 0) return 'live instances need the server to run as root (per-slot uids)';
+    try {
+      fs.accessSync(this.bwrapPath, fs.constants.X_OK);
+    } catch {
+      return `${this.bwrapPath} is missing (Debian package bubblewrap)`;
+    }
+    return null;
+  }
+
+  async allocate(request: AllocateRequest): Promise<InstanceHandle> {
+    const problem = this.problem();
+    if (problem) throw new InstanceError(InstanceErrorCode.Unavailable, problem);
+    const profile = findProfile(request.profile);
+    if (!profile)
+      throw new InstanceError(InstanceErrorCode.UnknownProfile, `unknown profile ${request.profile}`);
+    const limits = clampLimits(this.defaults, request.limits);
+    const files = [...profile.files, ...(request.files ?? [])];
+    checkFiles(files);
+    const env = { ...profile.env, ...request.env };
+    for (const name of Object.keys(env)) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || RESERVED_ENV.test(name)) {
+        throw new InstanceError(
+          InstanceErrorCode.InvalidRequest,
+          `environment variable ${name} is not allowed`,
+        );
+      }
+    }
+    const slot = this.freeSlot();
+    if (slot === null) {
+      throw new InstanceError(InstanceErrorCode.Capacity, `all ${this.capacity} instance slots are in use`);
+    }
+    const handle: InstanceHandle = Object.freeze({ id: randomUUID(), profile: profile.name });
+    const instance = this.spawnInstance(handle, slot, limits, [...BASE_BINDS, ...profile.binds], env);
+    this.instances.set(handle.id, instance);
+    try {
+      await this.waitForAgent(instance);
+      instance.state = 'running';
+      if (files.length > 0) await this.writeFiles(handle, files);
+    } catch (error) {
+      await this.stopInstance(instance, 'crashed');
+      if (error instanceof InstanceError) throw error;
+      throw new InstanceError(InstanceErrorCode.StartFailed, (error as Error).message);
+    }
+    return handle;
+  }
+
+  private freeSlot(): number | null {
+    const used = new Set([...this.instances.values()].map((instance) => instance.slot));
+    for (let slot = 0; slot < this.capacity; slot += 1) if (!used.has(slot)) return slot;
+    return null;
+  }
+
+  private slotGroup(slot: number): SlotCgroup | null {
+    const driver = this.cgroups.driver;
+    if (!driver) return null;
+    let group = this.slotGroups.get(slot);
+    if (!group) {
+      // Named apart from the code runner's slots (slot-0…) which live under the same per-process group.
+      group = driver.createSlot(1000 + slot);
+      this.slotGroups.set(slot, group);
+    }
+    return group;
+  }
+
+  /** bwrap's options: like a code run's sandbox, but with a workspace that lives as long as the instance. */
+  private bwrapArgs(
+    handle: InstanceHandle,
+    limits: InstanceLimits,
+    binds: string[],
+    env: Record<string, string>,
+  ) {
+    const args = [
+      '--unshare-all',
+      '--unshare-user',
+      '--disable-userns',
+      '--die-with-parent',
+      '--new-session',
+      '--clearenv',
+      '--uid',
+      String(SANDBOX_UID),
+      '--gid',
+      String(SANDBOX_UID),
+      '--hostname',
+      `instance-${handle.id.slice(0, 8)}`,
+    ];
+    for (const bind of new Set(binds)) if (fs.existsSync(bind)) args.push('--ro-bind', bind, bind);
+    for (const [target, link] of BASE_SYMLINKS) args.push('--symlink', target, link);
+    args.push('--proc', '/proc', '--dev', '/dev');
+    args.push('--size', String(16 * MiB), '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
+    args.push('--size', String(limits.workspaceMb * MiB), '--tmpfs', '/box');
+    args.push('--dir', WORKSPACE, '--dir', HOME, '--symlink', HOME, '/tmp');
+    const fullEnv: Record<string, string> = {
+      PATH: '/usr/local/bin:/usr/bin:/bin',
+      HOME,
+      TMPDIR: HOME,
+      LANG: 'C.UTF-8',
+      TZ: 'UTC',
+      USER: 'learner',
+      ...env,
+    };
+    for (const [name, value] of Object.entries(fullEnv)) args.push('--setenv', name, value);
+    args.push('--chdir', WORKSPACE, '--remount-ro', '/');
+    return [...args, '--', '/usr/bin/python3', '-I', '-S', '-c', AGENT_SOURCE];
+  }
+
+  private spawnInstance(
+    handle: InstanceHandle,
+    slot: number,
+    limits: InstanceLimits,
+    binds: string[],
+    env: Record<string, string>,
+  ): Instance {
+    const uid = this.uidBase + slot;
+    // Whatever an earlier instance of this slot left behind (it should be nothing) must not share it.
+    killAll(pidsOwnedBy(uid));
+    const cgroup = this.slotGroup(slot);
+    cgroup?.beginRun();
+    cgroup?.setLimits(limits.memoryMb * MiB, limits.processes);
+    const child = spawn(
+      '/bin/sh',
+      ['-c', WRAPPER, 'coderoom-instance', this.bwrapPath, ...this.bwrapArgs(handle, limits, binds, env)],
+      { uid, gid: uid, env: {}, cwd: '/', stdio: ['pipe', 'pipe', 'pipe', 'pipe'] },
+    );
+    const instance: Instance = {
+      handle,
+      slot,
+      uid,
+      child,
+      cgroup,
+      limits,
+      state: 'starting',
+      stopReason: null,
+      lastActivityAt: this.now(),
+      nextRequest: 1,
+      pending: new Map(),
+      exited: new Promise((resolve) => child.once('close', () => resolve())),
+      stderr: '',
+      oomKills: 0,
+    };
+    child.once('error', () => {});
+    child.stdin?.on('error', () => {});
+    child.stderr?.on('data', (chunk: Buffer) => {
+      if (instance.stderr.length < 4096) instance.stderr += chunk.toString('utf8');
+    });
+    let buffered = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      buffered += chunk.toString('utf8');
+      if (buffered.length > MAX_LINE_BYTES) {
+        void this.stopInstance(instance, 'crashed');
+        return;
+      }
+      let newline = buffered.indexOf('\n');
+      while (newline >= 0) {
+        const line = buffered.slice(0, newline);
+        buffered = buffered.slice(newline + 1);
+        this.onReply(instance, line);
+        newline = buffered.indexOf('\n');
+      }
+    });
+    void instance.exited.then(() => {
+      if (instance.state !== 'stopped') void this.stopInstance(instance, 'crashed');
+    });
+    return instance;
+  }
+
+  private onReply(instance: Instance, line: string): void {
+    let reply: AgentReply;
+    try {
+      reply = JSON.parse(line) as AgentReply;
+    } catch {
+      return;
+    }
+    const waiter = instance.pending.get(reply.id);
+    if (!waiter) return;
+    instance.pending.delete(reply.id);
+    waiter.resolve(reply);
+  }
+
+  private async waitForAgent(instance: Instance): Promise<void> {
+    const hello = new Promise<AgentReply>((resolve, reject) => {
+      instance.pending.set(0, { resolve, reject });
+    });
+    const pid = instance.child.pid;
+    if (pid === undefined) throw new InstanceError(InstanceErrorCode.StartFailed, 'bwrap did not start');
+    // Into the instance's groups before anything runs; a process never runs outside its limits.
+    await instance.cgroup?.attach(pid);
+    const control = instance.child.stdio[3] as Writable;
+    control.on('error', () => {});
+    const dataKb = instance.cgroup ? 0 : instance.limits.memoryMb * 1024;
+    control.end(
+      `${instance.limits.openFiles} ${instance.limits.fileSizeMb * 2048} ${instance.limits.processes} ${dataKb}\n`,
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () =>
+          reject(
+            new InstanceError(InstanceErrorCode.StartFailed, 'the instance agent did not start in time'),
+          ),
+        this.startTimeoutMs,
+      );
+    });
+    const died = instance.exited.then(() => {
+      throw new InstanceError(
+        InstanceErrorCode.StartFailed,
+        `the instance exited while starting: ${instance.stderr.trim().slice(0, 500) || 'no message'}`,
+      );
+    });
+    try {
+      await Promise.race([hello, timeout, died]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private running(handle: InstanceHandle): Instance {
+    const instance = this.instances.get(handle.id);
+    if (instance?.state !== 'running') {
+      throw new InstanceError(InstanceErrorCode.NotRunning, `instance ${handle.id} is not running`);
+    }
+    instance.lastActivityAt = this.now();
+    return instance;
+  }
+
+  /** Sends one request to the agent; a reply that never comes (agent killed or stuck) fails after `waitMs`. */
+  private request(instance: Instance, body: Record<string, unknown>, waitMs: number): Promise<AgentReply> {
+    const id = instance.nextRequest;
+    instance.nextRequest += 1;
+    return new Promise<AgentReply>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        instance.pending.delete(id);
+        reject(new InstanceError(InstanceErrorCode.AgentFailed, 'the instance did not answer'));
+      }, waitMs);
+      instance.pending.set(id, {
+        resolve: (reply) => {
+          clearTimeout(timer);
+          if (reply.ok) resolve(reply);
+          else
+            reject(new InstanceError(InstanceErrorCode.AgentFailed, reply.error ?? 'the instance refused'));
+        },
+        reject: (error) => {
+          clearTimeout(timer);
+          reject(error);
+        },
+      });
+      instance.child.stdin?.write(`${JSON.stringify({ ...body, id })}\n`);
+    });
+  }
+
+  async exec(
+    handle: InstanceHandle,
+    command: string | string[],
+    options: ExecOptions = {},
+  ): Promise<ExecResult> {
+    const instance = this.running(handle);
+    const argv = typeof command === 'string' ? ['/bin/sh', '-c', command] : command;
+    if (argv.length === 0) throw new InstanceError(InstanceErrorCode.InvalidRequest, 'empty command');
+    if (options.cwd !== undefined && options.cwd !== '.' && !isSafeWorkspacePath(options.cwd)) {
+      throw new InstanceError(InstanceErrorCode.InvalidRequest, `invalid working directory: ${options.cwd}`);
+    }
+    const timeoutMs = Math.max(
+      1,
+      Math.min(options.timeoutMs ?? instance.limits.execTimeoutMs, instance.limits.execTimeoutMs),
+    );
+    const started = performance.now();
+    const reply = await this.request(
+      instance,
+      {
+        op: 'exec',
+        argv,
+        cwd: options.cwd ?? '.',
+        stdin: Buffer.from(options.stdin ?? '').toString('base64'),
+        timeoutMs,
+        outputBytes: instance.limits.outputBytes,
+      },
+      timeoutMs + 5000,
+    );
+    instance.lastActivityAt = this.now();
+    const decode = (value: unknown) => Buffer.from(String(value ?? ''), 'base64').toString('utf8');
+    return {
+      exitCode: typeof reply.exitCode === 'number' ? reply.exitCode : null,
+      signal: typeof reply.signal === 'string' ? reply.signal : null,
+      stdout: decode(reply.stdout),
+      stderr: decode(reply.stderr),
+      stdoutTruncated: reply.stdoutTruncated === true,
+      stderrTruncated: reply.stderrTruncated === true,
+      timedOut: reply.timedOut === true,
+      wallMs: Math.round(performance.now() - started),
+    };
+  }
+
+  async writeFiles(handle: InstanceHandle, files: InstanceFile[]): Promise<void> {
+    const instance = this.running(handle);
+    checkFiles(files);
+    for (const file of files) {
+      await this.request(
+        instance,
+        {
+          op: 'write',
+          path: file.path,
+          content: Buffer.from(file.content).toString('base64'),
+          mode: file.mode ?? 0o644,
+        },
+        10_000,
+      );
+    }
+  }
+
+  async readFile(handle: InstanceHandle, path: string): Promise<Buffer | null> {
+    const instance = this.running(handle);
+    checkFiles([{ path, content: '' }]);
+    const reply = await this.request(instance, { op: 'read', path, maxBytes: 4 * MiB }, 10_000);
+    return reply.missing === true ? null : Buffer.from(String(reply.content ?? ''), 'base64');
+  }
+
+  async ports(handle: InstanceHandle): Promise<number[]> {
+    const instance = this.running(handle);
+    const reply = await this.request(instance, { op: 'ports' }, 10_000);
+    return Array.isArray(reply.ports) ? reply.ports.filter((port) => typeof port === 'number') : [];
+  }
+
+  async stop(handle: InstanceHandle): Promise<void> {
+    const instance = this.instances.get(handle.id);
+    if (instance) await this.stopInstance(instance, 'requested');
+  }
+
+  status(handle: InstanceHandle): InstanceStatus {
+    const instance = this.instances.get(handle.id) ?? this.ended.get(handle.id);
+    if (!instance) throw new InstanceError(InstanceErrorCode.NotRunning, `unknown instance ${handle.id}`);
+    if (instance.cgroup && instance.state !== 'stopped') instance.oomKills = instance.cgroup.oomKills();
+    return {
+      id: instance.handle.id,
+      profile: instance.handle.profile,
+      state: instance.state,
+      stopReason: instance.stopReason,
+      lastActivityAt: instance.lastActivityAt,
+      limits: { ...instance.limits },
+      enforcement: this.enforcement,
+      oomKills: instance.oomKills,
+    };
+  }
+
+  async reclaimIdle(): Promise<string[]> {
+    const now = this.now();
+    const idle = [...this.instances.values()].filter(
+      (instance) => instance.state === 'running' && now - instance.lastActivityAt >= this.idleTimeoutMs,
+    );
+    await Promise.all(idle.map((instance) => this.stopInstance(instance, 'idle')));
+    return idle.map((instance) => instance.handle.id);
+  }
+
+  /**
+   * Kills every process of the instance (by cgroup, else by the slot's uid), waits for bwrap to go, frees
+   * the slot. The workspace is a tmpfs inside the sandbox's mount namespace, so it is gone with the last process.
+   */
+  private async stopInstance(instance: Instance, reason: InstanceStopReason): Promise<void> {
+    if (instance.state === 'stopped') {
+      await instance.exited;
+      return;
+    }
+    instance.state = 'stopped';
+    instance.stopReason = reason;
+    for (const waiter of instance.pending.values()) {
+      waiter.reject(
+        new InstanceError(InstanceErrorCode.NotRunning, `instance ${instance.handle.id} stopped`),
+      );
+    }
+    instance.pending.clear();
+    const members = () =>
+      (instance.cgroup ? instance.cgroup.pids() : pidsOwnedBy(instance.uid)).filter(
+        (pid) => pid !== instance.child.pid,
+      );
+    killAll(members());
+    const bwrapGone = Promise.race([instance.exited, sleep(2000)]).then(() => instance.child.kill('SIGKILL'));
+    await bwrapGone;
+    for (let attempt = 0; attempt < 200; attempt += 1) {
+      const left = [...members(), ...(instance.cgroup ? instance.cgroup.pids() : [])];
+      if (left.length === 0) break;
+      killAll(left);
+      await sleep(5);
+    }
+    await instance.exited;
+    if (instance.cgroup) {
+      instance.oomKills = instance.cgroup.oomKills();
+      instance.cgroup.endRun();
+    }
+    this.instances.delete(instance.handle.id);
+    this.ended.set(instance.handle.id, instance);
+    if (this.ended.size > 256) {
+      const oldest = this.ended.keys().next().value;
+      if (oldest !== undefined) this.ended.delete(oldest);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await Promise.all(
+      [...this.instances.values()].map((instance) => this.stopInstance(instance, 'shutdown')),
+    );
+    // Only our own slot groups: the per-process parent group may be shared with the code runner.
+    for (const group of this.slotGroups.values()) group.remove();
+  }
+}
+
+export function createBwrapInstanceDriver(config?: BwrapInstanceDriverConfig): BwrapInstanceDriver {
+  return new BwrapInstanceDriver(config);
+}

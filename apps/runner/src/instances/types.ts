@@ -1,0 +1,127 @@
+/**
+ * A live instance: a long-lived sandbox a learner works in (a cloud lab, a project's running app). The
+ * driver interface is what the server's containers module talks to; `bwrapDriver.ts` implements it with
+ * bubblewrap on this host, and a Docker or Kubernetes driver can implement the same calls (docs/containers.md).
+ */
+
+/** A file of the instance's workspace, by a relative path below the workspace root. */
+export interface InstanceFile {
+  path: string;
+  content: string | Buffer;
+  /** Permission bits; default 0644. */
+  mode?: number;
+}
+
+export interface InstanceLimits {
+  /** Memory of the whole instance (every process in it). */
+  memoryMb: number;
+  /** Processes and threads of the whole instance, its agent included. */
+  processes: number;
+  /** Size of the workspace tmpfs (the instance's only writable storage). */
+  workspaceMb: number;
+  /** Largest single file a process may write. */
+  fileSizeMb: number;
+  openFiles: number;
+  /** Default and upper bound of one exec's wall clock. */
+  execTimeoutMs: number;
+  /** stdout and stderr kept per exec (each). */
+  outputBytes: number;
+}
+
+export interface AllocateRequest {
+  /** A profile ("image") name such as `coderoom/python/3`; see profiles.ts. */
+  profile: string;
+  /** Written over the profile's starter files. */
+  files?: InstanceFile[];
+  env?: Record<string, string>;
+  /** May lower the driver's defaults, never raise them above its maximums. */
+  limits?: Partial<InstanceLimits>;
+  /** Free-form owner label, kept for status and logs (the server passes the user id). */
+  owner?: string;
+}
+
+export interface InstanceHandle {
+  readonly id: string;
+  readonly profile: string;
+}
+
+export interface ExecOptions {
+  stdin?: string | Buffer;
+  /** Wall clock of this command; capped by the instance's `execTimeoutMs`. */
+  timeoutMs?: number;
+  /** Working directory relative to the workspace root (default: the root). */
+  cwd?: string;
+}
+
+export interface ExecResult {
+  exitCode: number | null;
+  signal: string | null;
+  stdout: string;
+  stderr: string;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+  timedOut: boolean;
+  wallMs: number;
+}
+
+export type InstanceState = 'starting' | 'running' | 'stopped';
+export type InstanceStopReason = 'requested' | 'idle' | 'crashed' | 'shutdown';
+
+export interface InstanceStatus {
+  id: string;
+  profile: string;
+  state: InstanceState;
+  stopReason: InstanceStopReason | null;
+  /** Epoch milliseconds of the last call that used the instance (the idle clock). */
+  lastActivityAt: number;
+  limits: InstanceLimits;
+  /** How memory and processes are enforced: `cgroup-v1`, `cgroup-v2` or `rlimit`. */
+  enforcement: string;
+  oomKills: number;
+}
+
+export interface DriverStatus {
+  kind: string;
+  available: boolean;
+  reason: string | null;
+  running: number;
+  capacity: number;
+}
+
+export interface LiveInstanceDriver {
+  readonly kind: string;
+  allocate(request: AllocateRequest): Promise<InstanceHandle>;
+  exec(handle: InstanceHandle, command: string | string[], options?: ExecOptions): Promise<ExecResult>;
+  writeFiles(handle: InstanceHandle, files: InstanceFile[]): Promise<void>;
+  /** The file's bytes, or null when it does not exist. */
+  readFile(handle: InstanceHandle, path: string): Promise<Buffer | null>;
+  /** TCP ports listening inside the instance (its own network namespace). */
+  ports(handle: InstanceHandle): Promise<number[]>;
+  stop(handle: InstanceHandle): Promise<void>;
+  status(handle: InstanceHandle): InstanceStatus;
+  driverStatus(): Promise<DriverStatus>;
+  /** Stops every instance idle for longer than the idle timeout; returns their ids. */
+  reclaimIdle(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export const InstanceErrorCode = {
+  InvalidRequest: 'invalid_request',
+  UnknownProfile: 'unknown_profile',
+  Capacity: 'capacity',
+  Unavailable: 'unavailable',
+  StartFailed: 'start_failed',
+  NotRunning: 'not_running',
+  AgentFailed: 'agent_failed',
+} as const;
+export type InstanceErrorCode = (typeof InstanceErrorCode)[keyof typeof InstanceErrorCode];
+
+export class InstanceError extends Error {
+  constructor(
+    readonly code: InstanceErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'InstanceError';
+  }
+}

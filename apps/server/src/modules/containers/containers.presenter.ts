@@ -1,0 +1,29 @@
+import type { LiveContainerState } from '@coderoom/domain';
+
+export interface LiveInstanceRecord {
+  instanceId: string;
+  userId: number;
+  authorId: string;
+  workId: string;
+  pageId: string | null;
+  imageName: string;
+  requestId: string;
+  state: LiveContainerState;
+  createdAt: Date;
+  lastActivityAt: Date;
+}
+
+/** One entry of GET /api/instances (keyed by instance id). */
+export function presentInstance(record: LiveInstanceRecord) {
+  return {
+    instance_id: record.instanceId,
+    author_id: record.authorId,
+    work_id: record.workId,
+    page_id: record.pageId,
+    image_name: record.imageName,
+    vm_status: record.state,
+    request_id: record.requestId,
+    created_at: record.createdAt.toISOString(),
+    last_activity_at: record.lastActivityAt.toISOString(),
+  };
+}
