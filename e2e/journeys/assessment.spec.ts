@@ -1,16 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
+import { signUpLearner } from './helpers';
 import { shot } from './shot';
 
 const PASSWORD = 'Assess!2026pass';
 
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Full name').fill('Abe Assessed');
-  await page.getByLabel('Email').fill(`assessed-${Date.now()}@example.com`);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/learn\/home$/);
-}
+const signUp = (page: Page) => signUpLearner(page, 'Abe Assessed', 'assessed', PASSWORD);
 
 test('take the Python skill assessment to a score and a skill level', async ({ page }) => {
   test.setTimeout(120_000);

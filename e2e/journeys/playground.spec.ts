@@ -1,21 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, logInAs, replaceCode } from './helpers';
 import { shot } from './shot';
 
-async function logIn(page: Page, returnUrl: string) {
-  await page.goto(`/login?returnUrl=${encodeURIComponent(returnUrl)}`);
-  await page.getByLabel('Email').fill('learner@coderoom.dev');
-  await page.getByLabel('Password').fill('Coderoom!2026');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnUrl}$`));
-}
-
-async function replaceCode(page: Page, code: string) {
-  const editor = page.locator('.cm-content');
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-}
+const logIn = (page: Page, returnUrl: string) =>
+  logInAs(page, 'learner@coderoom.dev', DEMO_PASSWORD, returnUrl);
 
 test('the playground runs Python with stdin and shows a C++ compile error', async ({ page }) => {
   await logIn(page, '/playground');

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { replaceCode, signUpLearner } from './helpers';
 import { shot } from './shot';
 
 // A learner builds the Word Frequency Counter: begins guided, solves the first code task (Check on the
@@ -13,24 +14,7 @@ const SPLIT_SOLUTION =
 const REPORT_SOLUTION =
   'import re\nimport sys\nfrom collections import Counter\n\nWORD = re.compile(r"[a-z]+(?:\'[a-z]+)*")\n\n\ndef words(text):\n    return WORD.findall(text.lower())\n\n\ndef report(text, top=5):\n    found = words(text)\n    counts = Counter(found)\n    ranked = sorted(counts.items(), key=lambda item: (-item[1], item[0]))\n    lines = [f"words: {len(found)}", f"unique: {len(counts)}"]\n    lines += [f"{word} {count}" for word, count in ranked[:top]]\n    return "\\n".join(lines)\n\n\nprint(report(sys.stdin.read()))\n';
 
-async function signUp(page: Page) {
-  await page.goto('/signup');
-  await page.getByLabel('Full name').fill('Pat Project');
-  await page.getByLabel('Email').fill(`project-${Date.now()}@example.com`);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/learn\/home$/);
-}
-
-/** Replaces the editor's code; insertText types it as one paste, so no auto-indent gets in the way. */
-async function replaceCode(page: Page, code: string) {
-  const editor = page.locator('.cm-content');
-  await expect(editor).toBeVisible();
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-}
+const signUp = (page: Page) => signUpLearner(page, 'Pat Project', 'project', PASSWORD);
 
 test('build the word frequency counter: guided tasks, checks, evaluation, saved progress, reset', async ({
   page,

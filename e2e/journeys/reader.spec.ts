@@ -1,27 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { logInAs, replaceCode, signUpLearner } from './helpers';
 import { shot } from './shot';
 
 const PASSWORD = 'Reader!2026pass';
-
-async function signUp(page: Page): Promise<string> {
-  const email = `reader-${Date.now()}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel('Full name').fill('Rita Reader');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/learn\/home$/);
-  return email;
-}
-
-async function logIn(page: Page, email: string, returnUrl: string) {
-  await page.goto(`/login?returnUrl=${encodeURIComponent(returnUrl)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnUrl}$`));
-}
 
 /** No serious or critical WCAG violations on the page as it is now. */
 async function expectAccessible(page: Page) {
@@ -39,13 +21,8 @@ async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-async function replaceCode(page: Page, code: string) {
-  const editor = page.locator('.cm-content').first();
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-}
+const signUp = (page: Page) => signUpLearner(page, 'Rita Reader', 'reader', PASSWORD);
+const logIn = (page: Page, email: string, returnUrl: string) => logInAs(page, email, PASSWORD, returnUrl);
 
 test('find a course, solve an exercise, complete a lesson and see progress on another device', async ({
   page,

@@ -1,20 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, logInAs } from './helpers';
 import { shot } from './shot';
 
-const DEMO_PASSWORD = 'Coderoom!2026';
 // A 1×1 PNG, made here so the journey needs no fixture file.
 const TINY_PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function logIn(page: Page, email: string, returnUrl: string) {
-  await page.goto(`/login?returnUrl=${encodeURIComponent(returnUrl)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnUrl}$`));
-}
 
 /** Creates a course with one lesson on /teach and stays in its collection editor. */
 async function createCourseWithLesson(page: Page, title: string, lesson: string) {
@@ -34,6 +26,9 @@ async function saveMarkdown(page: Page, text: string) {
   await page.keyboard.press('ControlOrMeta+s');
   await expect(page.getByText('All changes saved')).toBeVisible();
 }
+
+const logIn = (page: Page, email: string, returnUrl: string) =>
+  logInAs(page, email, DEMO_PASSWORD, returnUrl);
 
 test('history, restore, comments, images and people in the studio', async ({ page }) => {
   test.setTimeout(120_000);

@@ -1,15 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
+import { DEMO_PASSWORD, logInAs, replaceCode } from './helpers';
 import { shot } from './shot';
 
-const DEMO_PASSWORD = 'Coderoom!2026';
-
-async function logIn(page: Page, email: string, returnUrl: string) {
-  await page.goto(`/login?returnUrl=${encodeURIComponent(returnUrl)}`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnUrl}$`));
-}
+const logIn = (page: Page, email: string, returnUrl: string) =>
+  logInAs(page, email, DEMO_PASSWORD, returnUrl);
 
 async function newSession(browser: Browser, email: string, returnUrl: string): Promise<Page> {
   const context = await browser.newContext();
@@ -39,14 +33,6 @@ async function addCategoryWithLessons(page: Page, category: string, lessons: str
   }
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByText('All changes saved')).toBeVisible();
-}
-
-async function replaceCode(page: Page, code: string) {
-  const editor = page.locator('.cm-content').first();
-  await editor.click();
-  await page.keyboard.press('ControlOrMeta+a');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
 }
 
 test('an author writes a course, an admin approves it, and a learner passes its exercise', async ({

@@ -1,0 +1,36 @@
+import { expect, type Page } from '@playwright/test';
+
+// What most journeys do first: sign up or log in through the real forms, and type into the code editor.
+
+export const DEMO_PASSWORD = 'Coderoom!2026';
+
+/** Signs a new learner up with a unique e-mail and waits for the learning home; returns the e-mail. */
+export async function signUpLearner(page: Page, fullName: string, emailPrefix: string, password: string) {
+  const email = `${emailPrefix}-${Date.now()}@example.com`;
+  await page.goto('/signup');
+  await page.getByLabel('Full name').fill(fullName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/learn\/home$/);
+  return email;
+}
+
+/** Logs in through /login with a return URL and waits until the app has brought the user there. */
+export async function logInAs(page: Page, email: string, password: string, returnUrl: string) {
+  await page.goto(`/login?returnUrl=${encodeURIComponent(returnUrl)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(new RegExp(`${returnUrl}$`));
+}
+
+/** Replaces the first code editor's text; insertText types it as one paste, so no auto-indent interferes. */
+export async function replaceCode(page: Page, code: string) {
+  const editor = page.locator('.cm-content').first();
+  await expect(editor).toBeVisible();
+  await editor.click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(code);
+}
