@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/FormMessage';
 import { ApiError } from '../../api/ApiError';
-import { CodeTextArea } from '../../widgets/components/CodeTextArea';
 import { SandboxFrame } from '../../widgets/components/SandboxFrame';
+import { spaFileTabs } from '../../widgets/components/spaFileTabs';
 import { Tabs } from '../../widgets/components/Tabs';
 import { useSpaBuild } from '../../widgets/hooks/useSpaBuild';
 import type { TaskAddress } from '../api/TaskAddress';
@@ -11,8 +11,6 @@ import { useAutosave } from '../hooks/useAutosave';
 import { SaveStatus } from './SaveStatus';
 
 type Files = { index: string; app: string; style: string };
-
-const TITLES: Record<keyof Files, string> = { index: 'index.jsx', app: 'App.jsx', style: 'style.css' };
 
 function parseSaved(saved: string | null, starter: Files): Files {
   if (!saved) return starter;
@@ -50,18 +48,7 @@ export function ProjectSpaTask({
   const saveState = useAutosave(address, currentAttempt, isBegun, JSON.stringify(files));
   const buildError = build.error instanceof ApiError ? build.error.errors.build : undefined;
 
-  const tabs = (Object.keys(TITLES) as Array<keyof Files>).map((file) => ({
-    id: file,
-    title: TITLES[file],
-    panel: (
-      <CodeTextArea
-        value={files[file]}
-        onChange={(value) => setFiles((current) => ({ ...current, [file]: value }))}
-        label={TITLES[file]}
-        rows={16}
-      />
-    ),
-  }));
+  const tabs = spaFileTabs(files, setFiles, 16);
 
   return (
     <div className="card widget-card">

@@ -4,13 +4,11 @@ import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/FormMessage';
 import { ApiError } from '../../api/ApiError';
 import { useSpaBuild } from '../hooks/useSpaBuild';
-import { CodeTextArea } from './CodeTextArea';
 import { SandboxFrame } from './SandboxFrame';
+import { spaFileTabs } from './spaFileTabs';
 import { Tabs } from './Tabs';
 
 type Files = WidgetOf<'SPA'>['content']['files'];
-
-const FILE_TITLES: Record<keyof Files, string> = { index: 'index.jsx', app: 'App.jsx', style: 'style.css' };
 
 /** A small React app: the learner edits its files, the server builds them, a sandboxed frame runs the page. */
 export function SpaWidget({ widget }: { widget: WidgetOf<'SPA'> }) {
@@ -20,18 +18,7 @@ export function SpaWidget({ widget }: { widget: WidgetOf<'SPA'> }) {
   const build = useSpaBuild();
   const buildError = build.error instanceof ApiError ? build.error.errors.build : undefined;
 
-  const tabs = (Object.keys(FILE_TITLES) as Array<keyof Files>).map((file) => ({
-    id: file,
-    title: FILE_TITLES[file],
-    panel: (
-      <CodeTextArea
-        value={files[file]}
-        onChange={(value) => setFiles((current) => ({ ...current, [file]: value }))}
-        label={FILE_TITLES[file]}
-        rows={12}
-      />
-    ),
-  }));
+  const tabs = spaFileTabs(files, setFiles, 12);
 
   return (
     <div className="card widget-card">
