@@ -118,6 +118,19 @@ async function main(): Promise<void> {
       }),
     );
     if (process.env.BENCH_VERBOSE && run === 0) {
+      const requests = await page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .filter((entry) => (entry as unknown as { initiatorType: string }).initiatorType === 'fetch')
+          .map((entry) => ({
+            name: entry.name,
+            start: entry.startTime,
+            end: (entry as unknown as { responseEnd: number }).responseEnd,
+          })),
+      );
+      for (const request of requests) {
+        console.log(`  fetch ${Math.round(request.start)}→${Math.round(request.end)} ${request.name}`);
+      }
       for (const script of scripts) {
         console.log(`  ${Math.round(script.start)}→${Math.round(script.end)} ${script.bytes} ${script.name}`);
       }

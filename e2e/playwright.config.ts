@@ -12,16 +12,26 @@ const CHROMIUM_ARGS = [
 // E2E_PORT lets two runs share a machine (each starts its own server).
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const DATA_DIR = `.tmp/e2e-data-${PORT}`;
+// Each port gets its own sandbox uid ranges, away from the unit tests' ranges (61000+, 62000+, 63400+, 64700+).
+const RUNNER_UID_BASE = String(55_000 + (PORT % 100) * 16);
+const INSTANCE_UID_BASE = String(57_000 + (PORT % 100) * 40);
 
 export default defineConfig({
   testDir: 'journeys',
-  outputDir: 'artifacts/results',
+  // A run on another port keeps its own results: each run empties its output folder when it starts.
+  outputDir: PORT === 3210 ? 'artifacts/results' : `artifacts/results-${PORT}`,
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: [['list'], ['html', { outputFolder: 'artifacts/report', open: 'never' }]],
+  reporter: [
+    ['list'],
+    [
+      'html',
+      { outputFolder: PORT === 3210 ? 'artifacts/report' : `artifacts/report-${PORT}`, open: 'never' },
+    ],
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
@@ -34,7 +44,15 @@ export default defineConfig({
     // The built platform on a fresh embedded database, seeded with the demo accounts.
     command: `rm -rf ${DATA_DIR} && node ../apps/server/dist/main.js`,
     url: `http://127.0.0.1:${PORT}/api/health`,
-    env: { PORT: String(PORT), DATA_DIR, SEED_DEMO: '1', LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      RUNNER_UID_BASE,
+      INSTANCE_UID_BASE,
+    },
     reuseExistingServer: false,
     timeout: 120_000,
   },

@@ -7,15 +7,27 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { registerAssessmentEditorRoutes } from './modules/assessments/assessmentEditor.routes.js';
+import { createAssessmentEditorService } from './modules/assessments/assessmentEditor.service.js';
 import { registerAssessmentsRoutes } from './modules/assessments/assessments.routes.js';
 import { createAssessmentsService } from './modules/assessments/assessments.service.js';
+import { registerQuestionnaireRoutes } from './modules/assessments/questionnaires.routes.js';
+import { createQuestionnairesService } from './modules/assessments/questionnaires.service.js';
 import { registerAuthoringRoutes } from './modules/authoring/authoring.routes.js';
 import { createAuthoringService } from './modules/authoring/authoring.service.js';
 import { registerVersionsRoutes } from './modules/authoring/versions.routes.js';
 import { createVersionsService } from './modules/authoring/versions.service.js';
+import { registerCloudLabEditorRoutes } from './modules/cloudlabs/cloudLabEditor.routes.js';
+import { createCloudLabEditorService } from './modules/cloudlabs/cloudLabEditor.service.js';
+import { createCloudLabLiveWorks } from './modules/cloudlabs/cloudlabs.live.js';
+import { registerCloudLabsRoutes } from './modules/cloudlabs/cloudlabs.routes.js';
+import { createCloudLabsService } from './modules/cloudlabs/cloudlabs.service.js';
+import { registerCollabRoutes } from './modules/collab/collab.routes.js';
+import { createCollabService } from './modules/collab/collab.service.js';
 import { registerCollaboratorsRoutes } from './modules/collaborators/collaborators.routes.js';
 import { createCollaboratorsService } from './modules/collaborators/collaborators.service.js';
 import { registerCommentsRoutes } from './modules/comments/comments.routes.js';
@@ -34,6 +46,9 @@ import { registerNotesRoutes } from './modules/notes/notes.routes.js';
 import { createNotesService } from './modules/notes/notes.service.js';
 import { registerProgressRoutes } from './modules/progress/progress.routes.js';
 import { createProgressService } from './modules/progress/progress.service.js';
+import { registerProjectEditorRoutes } from './modules/projects/projectEditor.routes.js';
+import { createProjectEditorService } from './modules/projects/projectEditor.service.js';
+import { createProjectLiveWorks } from './modules/projects/projects.live.js';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.js';
 import { createProjectsService } from './modules/projects/projects.service.js';
 import { registerReaderRoutes } from './modules/reader/reader.routes.js';
@@ -86,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // gzip/brotli for JSON and the web app's files; tiny answers are not worth the CPU.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(cookie);
+  // WebSockets share the HTTP port and the session cookie (terminals, collaborative editing).
+  await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -133,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const authoring = createAuthoringService({ db: database.db, content });
   registerAuthoringRoutes(app, authoring);
   registerVersionsRoutes(app, createVersionsService({ content, authoring }));
+  registerCollabRoutes(app, createCollabService({ db: database.db, clock, content, authoring }), config);
   registerCollaboratorsRoutes(app, createCollaboratorsService({ db: database.db, content, rateLimiter }));
   registerProgressRoutes(app, progress);
   registerNotesRoutes(app, createNotesService({ db: database.db, clock, content }));
@@ -144,10 +162,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     createAssessmentsService({ db: database.db, clock, content, runner: deps.runner }),
   );
-  registerProjectsRoutes(
-    app,
-    createProjectsService({ db: database.db, clock, content, runner: deps.runner, rateLimiter }),
-  );
+  registerAssessmentEditorRoutes(app, createAssessmentEditorService({ db: database.db, clock, content }));
+  registerQuestionnaireRoutes(app, createQuestionnairesService({ db: database.db, clock, content }));
+  const projects = createProjectsService({
+    db: database.db,
+    clock,
+    content,
+    runner: deps.runner,
+    rateLimiter,
+  });
+  registerProjectsRoutes(app, projects);
+  registerProjectEditorRoutes(app, createProjectEditorService({ db: database.db, clock, content }));
   registerSpaRoutes(app);
   if (deps.runner) {
     const widgets = {
@@ -159,8 +184,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       createExecutionService({ db: database.db, runner: deps.runner, rateLimiter, log: app.log, widgets }),
     );
   }
-  if (deps.instances)
-    registerContainersRoutes(app, createContainersService({ driver: deps.instances, clock }));
+  const cloudLabDeps = { db: database.db, clock, content };
+  const containers = deps.instances
+    ? createContainersService({
+        driver: deps.instances,
+        clock,
+        liveWorks: createProjectLiveWorks(projects),
+        // Allocation only reads the lab; checks (below) are the ones that need the instances.
+        cloudLabWorks: createCloudLabLiveWorks(createCloudLabsService(cloudLabDeps)),
+      })
+    : undefined;
+  if (containers) registerContainersRoutes(app, containers, { publicUrl: config.publicUrl });
+  registerCloudLabsRoutes(app, createCloudLabsService({ ...cloudLabDeps, instances: containers }));
+  registerCloudLabEditorRoutes(app, createCloudLabEditorService({ db: database.db, content }));
 
   registerWebApp(app, config.webDistDir);
   return app;

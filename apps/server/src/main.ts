@@ -28,8 +28,10 @@ async function main(): Promise<void> {
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   // The runner runs in-process by default; it refuses user code (with a clear message) if the host
   // cannot create sandboxes.
-  const runner = createRunner();
-  const instances = createBwrapInstanceDriver();
+  // The uid ranges can be moved (RUNNER_UID_BASE, INSTANCE_UID_BASE) so that two servers on one host —
+  // parallel end-to-end runs — never sweep each other's sandbox processes.
+  const runner = createRunner({ uidBase: uidBaseFromEnv('RUNNER_UID_BASE') });
+  const instances = createBwrapInstanceDriver({ uidBase: uidBaseFromEnv('INSTANCE_UID_BASE') });
   const app = await buildApp({ config, database, mailer, runner, instances });
   app.log.info(
     { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, applied },
@@ -71,3 +73,14 @@ main().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
+
+function uidBaseFromEnv(name: string): number | undefined {
+  const raw = process.env[name];
+  if (!raw) return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1000 || value > 4_000_000) {
+    console.error(`${name} must be an integer uid between 1000 and 4000000`);
+    process.exit(1);
+  }
+  return value;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DifficultySchema, LanguageTopicSchema, type TocCategory } from './reader.js';
+import { type CollectionCard, DifficultySchema, LanguageTopicSchema, type TocCategory } from './reader.js';
 import { PageComponentsSchema, type Widget } from './widgets.js';
 
 // The author studio (spec 000 §7 "Authoring and pages"; decisions in docs/authoring.md).
@@ -10,11 +10,22 @@ export const AUTHOR_ETAG_HEADER = 'if-match';
 export const PAGE_SAVE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 /** Snapshots kept per page; older ones are dropped on save. */
 export const PAGE_SNAPSHOTS_KEPT = 50;
+/** Courses one path may list. */
+export const PATH_COURSES_MAX = 50;
+/** Rows per page of GET /api/author/collections. */
+export const MY_COLLECTIONS_PAGE_SIZE = 20;
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const title = z.string().trim().max(200);
 
-export const AuthorWorkTypeSchema = z.enum(['course', 'path']);
+export const AuthorWorkTypeSchema = z.enum([
+  'course',
+  'path',
+  'skill_assessment',
+  'questionnaire',
+  'standalone_project',
+  'standalone_cloud_lab',
+]);
 export type AuthorWorkType = z.infer<typeof AuthorWorkTypeSchema>;
 
 export const CreateCollectionQuerySchema = z.strictObject({ work_type: AuthorWorkTypeSchema });
@@ -99,6 +110,8 @@ export const UpdateCollectionRequestSchema = z.strictObject({
   target_audience: z.array(z.string().max(200)).max(50).optional(),
   takeaway_skills: z.array(z.string().max(200)).max(50).optional(),
   toc: z.array(TocCategoryInputSchema).max(100).optional(),
+  /** Paths only: the ids of the published courses the path lists, in order; replaces the whole list. */
+  path_courses: z.array(id).max(PATH_COURSES_MAX).optional(),
 });
 export type UpdateCollectionRequest = z.infer<typeof UpdateCollectionRequestSchema>;
 
@@ -143,6 +156,8 @@ export interface AuthorCollection {
   live_version: AuthorVersion | null;
   can_edit: boolean;
   url: string;
+  /** Paths: the draft's courses in order, as reader cards (courses no longer listed are left out). */
+  path_courses: CollectionCard[];
 }
 
 export interface AuthorCollectionResponse {
@@ -273,4 +288,49 @@ export type ReviewRequest = z.infer<typeof ReviewRequestSchema>;
 export interface ReviewResponse {
   collection_id: number;
   review_state: number;
+}
+
+// The author's dashboard (/teach): the collections a user authors or works on.
+
+const flag = z
+  .enum(['true', 'false'])
+  .transform((value) => value === 'true')
+  .optional();
+
+/** GET /api/author/collections. `drafts=true`: only collections readers cannot see yet (not approved). */
+export const MyCollectionsQuerySchema = z.strictObject({
+  work_type: AuthorWorkTypeSchema.optional(),
+  drafts: flag,
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+export type MyCollectionsQuery = z.input<typeof MyCollectionsQuerySchema>;
+
+/** The caller's part in a collection: its author, or a collaborator with editor or viewer access. */
+export const MyCollectionRoleSchema = z.enum(['owner', 'editor', 'viewer']);
+export type MyCollectionRole = z.infer<typeof MyCollectionRoleSchema>;
+
+export interface MyCollectionItem {
+  author_id: number;
+  collection_id: number;
+  encoded_id: string;
+  work_type: string;
+  title: string;
+  status: number;
+  review_state: number;
+  submission_type: number | null;
+  /** The later of the collection's and its lessons' last change. */
+  updated_at: string;
+  role: MyCollectionRole;
+  /** Lessons of a course, courses of a path (draft). */
+  item_count: number;
+  live_version_no: number | null;
+  /** The studio screen that edits it: /patheditor/… for paths, /collectioneditor/… otherwise. */
+  editor_url: string;
+}
+
+export interface MyCollectionsResponse {
+  items: MyCollectionItem[];
+  total: number;
+  page: number;
+  page_size: number;
 }

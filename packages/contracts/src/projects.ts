@@ -6,7 +6,7 @@ import { WidgetSchema } from './widgets.js';
 // Hands-on projects (spec 000 §2 routes, §3 Project, §4 "A project is done when all its tasks are
 // completed", §5 project validation, §7 project endpoints). docs/projects.md describes the flow.
 
-/** The spec's seven project types; terminal and workspace wait for live containers (docs/projects.md). */
+/** The spec's seven project types; terminal and workspace run in a live instance (docs/projects.md). */
 export const ProjectTypeSchema = z.enum([
   'single_page_app',
   'code_widget',
@@ -140,8 +140,13 @@ export const ProjectComponentSchema = z.object({
   runjs: z.object({ html: z.string(), css: z.string(), js: z.string() }).nullable(),
   spa: z.object({ index: z.string(), app: z.string(), style: z.string() }).nullable(),
   url: z.string().nullable(),
-  /** How the task is completed: by a server check, an evaluation, or the learner marking it done. */
-  completion: z.enum(['check', 'evaluate', 'mark_done']),
+  /** Terminal and workspace tasks: the instance's image and the port of the learner's app (workspace). */
+  live: z.object({ image: z.string(), app_port: z.number().nullable() }).nullable(),
+  /**
+   * How the task is completed: by a server check, an evaluation, the learner marking it done, or (live
+   * tasks) the project's tests passing inside the learner's instance.
+   */
+  completion: z.enum(['check', 'evaluate', 'mark_done', 'live_tests']),
 });
 export type ProjectComponent = z.infer<typeof ProjectComponentSchema>;
 
@@ -212,6 +217,22 @@ export const SaveProjectRequestSchema = z.strictObject({
 });
 export type SaveProjectRequest = z.input<typeof SaveProjectRequestSchema>;
 
+/** A live task's instance: image (profile), starter files written into the workspace, the app's port. */
+export const LiveTaskSchema = z.strictObject({
+  image: z.string().min(1).max(200),
+  app_port: z.number().int().min(1).max(65535).nullable().default(null),
+  files: z
+    .array(z.strictObject({ path: z.string().min(1).max(200), content: z.string().max(200_000) }))
+    .max(50)
+    .default([]),
+});
+
+export const LiveTestSchema = z.strictObject({
+  id: z.string().min(1).max(64),
+  name: z.string().min(1).max(200),
+  script: z.string().min(1).max(20_000),
+});
+
 export const SaveProjectComponentRequestSchema = z.strictObject({
   title: z.string().trim().min(1).max(200),
   type: ProjectTypeSchema,
@@ -243,14 +264,23 @@ export const SaveProjectComponentRequestSchema = z.strictObject({
     .nullable()
     .default(null),
   url: z.string().max(2_000).nullable().default(null),
+  live: LiveTaskSchema.nullable().default(null),
   protected_content: z
     .strictObject({
       evaluationInputFileId: z.number().int().positive().nullable().default(null),
       evaluationOutputFileId: z.number().int().positive().nullable().default(null),
       test_cases: z.array(TestCaseInputSchema).max(100).default([]),
       solution: z.string().max(100_000).nullable().default(null),
+      /** Live tasks: shell scripts run in the learner's instance; the task is done when all exit 0. */
+      live_tests: z.array(LiveTestSchema).max(20).default([]),
     })
-    .default({ evaluationInputFileId: null, evaluationOutputFileId: null, test_cases: [], solution: null }),
+    .default({
+      evaluationInputFileId: null,
+      evaluationOutputFileId: null,
+      test_cases: [],
+      solution: null,
+      live_tests: [],
+    }),
 });
 export type SaveProjectComponentRequest = z.input<typeof SaveProjectComponentRequestSchema>;
 
@@ -258,20 +288,3 @@ export const CreateProjectFileRequestSchema = z.strictObject({
   name: z.string().trim().min(1).max(128),
   content: z.string().max(1_000_000),
 });
-
-/** The editor's view of a project: everything, protected content included. */
-export const ProjectEditorResponseSchema = z.object({
-  project: ProjectOverviewSchema,
-  components: z.array(
-    ProjectComponentSchema.extend({
-      protected_content: z.object({
-        evaluationInputFileId: z.number().nullable(),
-        evaluationOutputFileId: z.number().nullable(),
-        test_cases: z.array(z.object({ input: z.string(), output: z.string(), hidden: z.boolean() })),
-        solution: z.string().nullable(),
-      }),
-    }),
-  ),
-  files: z.array(ProjectDataFileSchema),
-});
-export type ProjectEditorResponse = z.infer<typeof ProjectEditorResponseSchema>;

@@ -84,6 +84,17 @@ export function liveTestingFailedMessage(reason: string): string {
   return `Live testing failed. ${reason}`;
 }
 
+/**
+ * The update-app and ping-app steps (docs/containers.md): how many files one update may write, how long the
+ * configuration's job may run, and how long the learner's app has to answer a ping.
+ */
+export const LiveAppLimits = {
+  maxFiles: 100,
+  maxPathLength: 255,
+  jobTimeoutMs: 60_000,
+  pingTimeoutMs: 5000,
+} as const;
+
 export const ContainerPolling = {
   testResultTries: 150,
   testResultIntervalMs: 2000,

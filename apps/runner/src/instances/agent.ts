@@ -8,6 +8,15 @@
  *   {id, op: "write", path, content (base64), mode}      → {id, ok}
  *   {id, op: "read", path, maxBytes}                     → {id, ok, missing, content (base64)}
  *   {id, op: "ports"}                                    → {id, ok, ports}
+ *   {id, op: "pty_open", cols, rows}                     → {id, ok, pty}   then events (no id):
+ *       {event: "pty_data", pty, data (base64)} … {event: "pty_exit", pty, exitCode}
+ *   {id, op: "pty_write", pty, data (base64)} · {id, op: "pty_resize", pty, cols, rows} · {id, op: "pty_close", pty}
+ *   {id, op: "http", port, method, path, headers [[name, value]], body (base64), timeoutMs, maxBytes}
+ *       → {id, ok, failure: null | "refused" | "timeout" | "error", status, headers, body (base64), truncated}
+ *
+ * A terminal is a shell in its own session on a pseudo-terminal (the pty's size set with TIOCSWINSZ); its
+ * output streams to the host as events. The http op is how the host reaches the learner's app: the instance
+ * has its own network namespace, so only a process inside it can connect to 127.0.0.1:<port>.
  *
  * Each exec runs in its own session; on timeout the whole session is killed. Processes a command leaves in
  * the background (an app server) keep running until the instance stops. The agent makes itself
@@ -15,7 +24,7 @@
  * as `python3 -I -S`: isolated mode, no site packages, nothing from the workspace on its import path.
  */
 export const AGENT_SOURCE = String.raw`
-import base64, json, os, signal, subprocess, sys, threading
+import base64, fcntl, http.client, json, os, queue, select, signal, socket, struct, subprocess, sys, termios, threading, time
 
 try:
     import ctypes
@@ -135,7 +144,186 @@ def run_ports(req):
     return {'ports': sorted(ports)}
 
 
-OPS = {'exec': run_exec, 'write': run_write, 'read': run_read, 'ports': run_ports}
+PTYS = {}
+PTY_LIMIT = 4
+PTY_RATE = 1 << 20
+PTY_IDS = iter(range(1, 1 << 30))
+SHELL = '/bin/bash' if os.path.exists('/bin/bash') else '/bin/sh'
+
+
+def set_size(fd, cols, rows):
+    cols = max(2, min(int(cols), 1000))
+    rows = max(2, min(int(rows), 500))
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack('HHHH', rows, cols, 0, 0))
+
+
+def take_terminal():
+    # Runs in the child after setsid(): the pty on fd 0 becomes its controlling terminal (job control, ^C).
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def pump(sid, master, proc):
+    # A background process the shell started may hold the pty open after the shell is gone, so the end
+    # is the shell's exit, not the end of the output. Output is capped at PTY_RATE bytes a second: past
+    # it the reader pauses, the pty fills and a program printing without end (yes) waits, rather than
+    # flooding the host and the browser; ^C still gets through (writes have their own thread).
+    window, sent = time.monotonic(), 0
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if not ready:
+            if proc.poll() is not None:
+                break
+            continue
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        reply({'event': 'pty_data', 'pty': sid, 'data': base64.b64encode(chunk).decode()})
+        sent += len(chunk)
+        elapsed = time.monotonic() - window
+        if elapsed >= 1:
+            window, sent = time.monotonic(), 0
+        elif sent >= PTY_RATE:
+            time.sleep(1 - elapsed)
+            window, sent = time.monotonic(), 0
+    code = proc.wait()
+    entry = PTYS.pop(sid, None)
+    if entry is not None:
+        entry[2].put(None)
+    try:
+        os.close(master)
+    except OSError:
+        pass
+    reply({'event': 'pty_exit', 'pty': sid, 'exitCode': code})
+
+
+def run_pty_open(req):
+    if len(PTYS) >= PTY_LIMIT:
+        raise ValueError('too many terminals are open')
+    master, slave = os.openpty()
+    try:
+        set_size(master, req.get('cols', 80), req.get('rows', 24))
+        env = dict(os.environ, TERM='xterm-256color', PS1='learner:\\w$ ')
+        argv = [SHELL, '--noprofile', '--norc', '-i'] if SHELL.endswith('bash') else [SHELL, '-i']
+        proc = subprocess.Popen(argv, cwd=ROOT, env=env, stdin=slave, stdout=slave, stderr=slave,
+                                start_new_session=True, close_fds=True, preexec_fn=take_terminal)
+    except Exception:
+        os.close(master)
+        raise
+    finally:
+        os.close(slave)
+    sid = next(PTY_IDS)
+    keys = queue.Queue()
+    PTYS[sid] = (master, proc, keys)
+    threading.Thread(target=pump, args=(sid, master, proc), daemon=True).start()
+    threading.Thread(target=type_into, args=(master, keys), daemon=True).start()
+    return {'pty': sid}
+
+
+def type_into(master, keys):
+    # One writer per terminal, fed in arrival order: keystrokes must never overtake each other, and a
+    # shell that stops reading blocks only this thread.
+    while True:
+        data = keys.get()
+        if data is None:
+            return
+        try:
+            while data:
+                data = data[os.write(master, data):]
+        except OSError:
+            return
+
+
+def pty_of(req):
+    entry = PTYS.get(req.get('pty'))
+    if entry is None:
+        raise ValueError('no such terminal')
+    return entry
+
+
+def run_pty_write(req):
+    pty_of(req)[2].put(base64.b64decode(req.get('data') or ''))
+    return {}
+
+
+def run_pty_resize(req):
+    master, proc, _ = pty_of(req)
+    set_size(master, req.get('cols', 80), req.get('rows', 24))
+    try:
+        os.killpg(proc.pid, signal.SIGWINCH)
+    except OSError:
+        pass
+    return {}
+
+
+def session_members(sid):
+    members = []
+    for name in os.listdir('/proc'):
+        if name.isdigit():
+            try:
+                if os.getsid(int(name)) == sid:
+                    members.append(int(name))
+            except OSError:
+                pass
+    return members
+
+
+def run_pty_close(req):
+    entry = PTYS.get(req.get('pty'))
+    if entry is not None:
+        # Like closing a terminal window: the shell gets SIGHUP (and passes it to its jobs), then whatever is
+        # left of its session (jobs run in process groups of their own) is SIGKILLed.
+        proc = entry[1]
+        try:
+            os.killpg(proc.pid, signal.SIGHUP)
+            proc.wait(1.0)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+        for pid in session_members(proc.pid):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        try:
+            proc.wait(1.0)
+        except subprocess.TimeoutExpired:
+            pass
+    return {}
+
+
+def run_http(req):
+    timeout = max(0.05, int(req.get('timeoutMs', 10000)) / 1000)
+    cap = int(req.get('maxBytes', 4194304))
+    connection = http.client.HTTPConnection('127.0.0.1', int(req['port']), timeout=timeout)
+    try:
+        connection.putrequest(req.get('method', 'GET'), req.get('path') or '/', skip_host=True,
+                              skip_accept_encoding=True)
+        for name, value in req.get('headers') or []:
+            connection.putheader(name, value)
+        body = base64.b64decode(req.get('body') or '')
+        if body or req.get('method') not in ('GET', 'HEAD', 'DELETE', 'OPTIONS'):
+            connection.putheader('Content-Length', str(len(body)))
+        connection.endheaders(body or None)
+        response = connection.getresponse()
+        data = response.read(cap + 1)
+        return {'failure': None, 'status': response.status, 'headers': response.getheaders(),
+                'body': base64.b64encode(data[:cap]).decode(), 'truncated': len(data) > cap}
+    except ConnectionRefusedError:
+        return {'failure': 'refused'}
+    except (socket.timeout, TimeoutError):
+        return {'failure': 'timeout'}
+    except (OSError, http.client.HTTPException) as error:
+        return {'failure': 'error', 'message': str(error)[:200]}
+    finally:
+        connection.close()
+
+
+# Handled in arrival order on the reading thread (each other request gets a thread of its own).
+ORDERED = {'pty_write', 'pty_resize'}
+OPS = {'exec': run_exec, 'write': run_write, 'read': run_read, 'ports': run_ports, 'pty_open': run_pty_open,
+       'pty_write': run_pty_write, 'pty_resize': run_pty_resize, 'pty_close': run_pty_close, 'http': run_http}
 
 
 def handle(req):
@@ -153,6 +341,9 @@ for line in sys.stdin.buffer:
     try:
         request = json.loads(line)
     except ValueError:
+        continue
+    if request.get('op') in ORDERED:
+        handle(request)  # never blocks: the write is queued for the terminal's writer
         continue
     try:
         threading.Thread(target=handle, args=(request,), daemon=True).start()

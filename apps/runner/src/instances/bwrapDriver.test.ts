@@ -42,6 +42,24 @@ describe('bubblewrap live instances', () => {
     expect((await driver.exec(first, 'echo $GREETING; id -u')).stdout).toBe('hello\n1000\n');
   });
 
+  it('hands the environment to bwrap through a pipe, never on a command line the host can read', () => {
+    const commandLines = fs
+      .readdirSync('/proc')
+      .filter((entry) => /^\d+$/.test(entry))
+      .flatMap((pid) => {
+        try {
+          return [fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8')];
+        } catch {
+          return [];
+        }
+      });
+    const instanceLines = commandLines.filter(
+      (line) => line.includes('coderoom-instance') || line.includes('--args'),
+    );
+    expect(instanceLines.length).toBeGreaterThan(0);
+    expect(commandLines.some((line) => line.includes('GREETING'))).toBe(false);
+  });
+
   it('keeps the workspace across execs, with the profile starter files', async () => {
     expect((await driver.exec(first, 'ls')).stdout).toContain('app.py');
     await driver.exec(first, 'mkdir -p notes && echo remembered > notes/a.txt');

@@ -13,6 +13,8 @@ import {
   type DriverStatus,
   type ExecOptions,
   type ExecResult,
+  type HttpRelayRequest,
+  type HttpRelayResult,
   InstanceError,
   InstanceErrorCode,
   type InstanceFile,
@@ -21,6 +23,8 @@ import {
   type InstanceStatus,
   type InstanceStopReason,
   type LiveInstanceDriver,
+  type TerminalSession,
+  type TerminalSize,
 } from './types.js';
 
 export interface BwrapInstanceDriverConfig {
@@ -56,6 +60,8 @@ export const DEFAULT_INSTANCE_LIMITS: InstanceLimits = {
 
 export const INSTANCE_UID_BASE = 62000;
 const WORKSPACE = '/box/work';
+/** bwrap reads the instance's --setenv options from this fd (`--args`). */
+const ENV_ARGS_FD = 4;
 const HOME = '/box/tmp';
 /** Agent answers longer than this are a broken protocol, not data (outputs are capped far below). */
 const MAX_LINE_BYTES = 8 * MiB;
@@ -95,7 +101,19 @@ interface Instance {
   exited: Promise<void>;
   stderr: string;
   oomKills: number;
+  /** Open terminals by the agent's pty id; their output arrives as events, not replies. */
+  terminals: Map<number, PtyListeners>;
 }
+
+interface PtyListeners {
+  data: Array<(data: Buffer) => void>;
+  exit: Array<(exitCode: number | null) => void>;
+  ended: boolean;
+}
+
+/** Largest answer of the learner's app relayed to the browser. */
+const HTTP_RELAY_MAX_BYTES = 4 * MiB;
+const HTTP_RELAY_TIMEOUT_MS = 10_000;
 
 function clampLimits(defaults: InstanceLimits, asked: Partial<InstanceLimits> = {}): InstanceLimits {
   const limits = { ...defaults };
@@ -215,8 +233,8 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     const files = [...profile.files, ...(request.files ?? [])];
     checkFiles(files);
     const env = { ...profile.env, ...request.env };
-    for (const name of Object.keys(env)) {
-      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || RESERVED_ENV.test(name)) {
+    for (const [name, value] of Object.entries(env)) {
+      if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) || RESERVED_ENV.test(name) || value.includes('\0')) {
         throw new InstanceError(
           InstanceErrorCode.InvalidRequest,
           `environment variable ${name} is not allowed`,
@@ -296,9 +314,12 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
       USER: 'learner',
       ...env,
     };
-    for (const [name, value] of Object.entries(fullEnv)) args.push('--setenv', name, value);
+    // The environment (a cloud lab's keys among it) goes to bwrap through fd 4, never on its command line,
+    // where any process on the host could read it from /proc/<pid>/cmdline.
+    args.push('--args', String(ENV_ARGS_FD));
     args.push('--chdir', WORKSPACE, '--remount-ro', '/');
-    return [...args, '--', '/usr/bin/python3', '-I', '-S', '-c', AGENT_SOURCE];
+    const envArgs = Object.entries(fullEnv).flatMap(([name, value]) => ['--setenv', name, value]);
+    return { argv: [...args, '--', '/usr/bin/python3', '-I', '-S', '-c', AGENT_SOURCE], envArgs };
   }
 
   private spawnInstance(
@@ -314,11 +335,17 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     const cgroup = this.slotGroup(slot);
     cgroup?.beginRun();
     cgroup?.setLimits(limits.memoryMb * MiB, limits.processes);
-    const child = spawn(
-      '/bin/sh',
-      ['-c', WRAPPER, 'coderoom-instance', this.bwrapPath, ...this.bwrapArgs(handle, limits, binds, env)],
-      { uid, gid: uid, env: {}, cwd: '/', stdio: ['pipe', 'pipe', 'pipe', 'pipe'] },
-    );
+    const { argv, envArgs } = this.bwrapArgs(handle, limits, binds, env);
+    const child = spawn('/bin/sh', ['-c', WRAPPER, 'coderoom-instance', this.bwrapPath, ...argv], {
+      uid,
+      gid: uid,
+      env: {},
+      cwd: '/',
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
+    });
+    const envPipe = child.stdio[ENV_ARGS_FD] as Writable | null;
+    envPipe?.on('error', () => {});
+    envPipe?.end(Buffer.from(envArgs.map((arg) => `${arg}\0`).join(''), 'utf8'));
     const instance: Instance = {
       handle,
       slot,
@@ -334,6 +361,7 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
       exited: new Promise((resolve) => child.once('close', () => resolve())),
       stderr: '',
       oomKills: 0,
+      terminals: new Map(),
     };
     child.once('error', () => {});
     child.stdin?.on('error', () => {});
@@ -368,10 +396,39 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     } catch {
       return;
     }
+    if (typeof reply.event === 'string') {
+      this.onEvent(instance, reply);
+      return;
+    }
     const waiter = instance.pending.get(reply.id);
     if (!waiter) return;
     instance.pending.delete(reply.id);
     waiter.resolve(reply);
+  }
+
+  /** Terminal output and exits, pushed by the agent without a request. */
+  private onEvent(instance: Instance, event: AgentReply): void {
+    const terminal = instance.terminals.get(Number(event.pty));
+    if (!terminal) return;
+    if (event.event === 'pty_data') {
+      instance.lastActivityAt = this.now();
+      const data = Buffer.from(String(event.data ?? ''), 'base64');
+      for (const listener of terminal.data) listener(data);
+    } else if (event.event === 'pty_exit') {
+      this.endTerminal(
+        instance,
+        Number(event.pty),
+        typeof event.exitCode === 'number' ? event.exitCode : null,
+      );
+    }
+  }
+
+  private endTerminal(instance: Instance, id: number, exitCode: number | null): void {
+    const terminal = instance.terminals.get(id);
+    if (!terminal || terminal.ended) return;
+    terminal.ended = true;
+    instance.terminals.delete(id);
+    for (const listener of terminal.exit) listener(exitCode);
   }
 
   private async waitForAgent(instance: Instance): Promise<void> {
@@ -517,6 +574,82 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     return Array.isArray(reply.ports) ? reply.ports.filter((port) => typeof port === 'number') : [];
   }
 
+  async openTerminal(handle: InstanceHandle, size: TerminalSize): Promise<TerminalSession> {
+    const instance = this.running(handle);
+    const reply = await this.request(instance, { op: 'pty_open', cols: size.cols, rows: size.rows }, 10_000);
+    const id = Number(reply.pty);
+    const listeners: PtyListeners = { data: [], exit: [], ended: false };
+    instance.terminals.set(id, listeners);
+    // Writes are fire-and-forget in order; a failed one (the shell just exited) surfaces as the exit event.
+    const send = (body: Record<string, unknown>) => {
+      if (listeners.ended || instance.state !== 'running') return;
+      instance.lastActivityAt = this.now();
+      this.request(instance, { ...body, pty: id }, 10_000).catch(() => undefined);
+    };
+    return {
+      id,
+      onData: (listener) => {
+        listeners.data.push(listener);
+      },
+      onExit: (listener) => {
+        if (listeners.ended) listener(null);
+        else listeners.exit.push(listener);
+      },
+      write: (data) => send({ op: 'pty_write', data: Buffer.from(data).toString('base64') }),
+      resize: ({ cols, rows }) => send({ op: 'pty_resize', cols, rows }),
+      close: () => send({ op: 'pty_close' }),
+      get exited() {
+        return listeners.ended;
+      },
+    };
+  }
+
+  async httpRequest(handle: InstanceHandle, request: HttpRelayRequest): Promise<HttpRelayResult> {
+    const instance = this.running(handle);
+    if (!Number.isInteger(request.port) || request.port < 1 || request.port > 65535) {
+      throw new InstanceError(InstanceErrorCode.InvalidRequest, `invalid port ${request.port}`);
+    }
+    if (
+      !request.path.startsWith('/') ||
+      /[\r\n\s]/.test(request.path) ||
+      !/^[A-Z]{1,16}$/.test(request.method)
+    ) {
+      throw new InstanceError(InstanceErrorCode.InvalidRequest, 'invalid request line');
+    }
+    const timeoutMs = Math.min(request.timeoutMs ?? HTTP_RELAY_TIMEOUT_MS, instance.limits.execTimeoutMs);
+    const reply = await this.request(
+      instance,
+      {
+        op: 'http',
+        port: request.port,
+        method: request.method,
+        path: request.path,
+        headers: request.headers.filter(([name, value]) => !/[\r\n]/.test(name + value)),
+        body: (request.body ?? Buffer.alloc(0)).toString('base64'),
+        timeoutMs,
+        maxBytes: Math.min(request.maxBytes ?? HTTP_RELAY_MAX_BYTES, HTTP_RELAY_MAX_BYTES),
+      },
+      timeoutMs + 5000,
+    );
+    instance.lastActivityAt = this.now();
+    if (reply.failure === 'refused') return { kind: 'refused' };
+    if (reply.failure === 'timeout') return { kind: 'timeout' };
+    if (reply.failure) return { kind: 'error', message: String(reply.message ?? 'the app failed') };
+    const headers = Array.isArray(reply.headers)
+      ? (reply.headers as unknown[]).filter(
+          (pair): pair is [string, string] =>
+            Array.isArray(pair) && typeof pair[0] === 'string' && typeof pair[1] === 'string',
+        )
+      : [];
+    return {
+      kind: 'response',
+      status: Number(reply.status),
+      headers,
+      body: Buffer.from(String(reply.body ?? ''), 'base64'),
+      truncated: reply.truncated === true,
+    };
+  }
+
   async stop(handle: InstanceHandle): Promise<void> {
     const instance = this.instances.get(handle.id);
     if (instance) await this.stopInstance(instance, 'requested');
@@ -564,6 +697,7 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
       );
     }
     instance.pending.clear();
+    for (const id of [...instance.terminals.keys()]) this.endTerminal(instance, id, null);
     const members = () =>
       (instance.cgroup ? instance.cgroup.pids() : pidsOwnedBy(instance.uid)).filter(
         (pid) => pid !== instance.child.pid,

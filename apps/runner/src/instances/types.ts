@@ -88,6 +88,51 @@ export interface DriverStatus {
   capacity: number;
 }
 
+export interface TerminalSize {
+  cols: number;
+  rows: number;
+}
+
+/** A shell on a pseudo-terminal inside an instance (one per browser terminal). */
+export interface TerminalSession {
+  readonly id: number;
+  /** Raw bytes the terminal printed (UTF-8, possibly split inside a character). */
+  onData(listener: (data: Buffer) => void): void;
+  /** The shell ended (it exited, was closed, or the instance stopped: exitCode null). */
+  onExit(listener: (exitCode: number | null) => void): void;
+  write(data: string | Buffer): void;
+  resize(size: TerminalSize): void;
+  close(): void;
+  readonly exited: boolean;
+}
+
+/** An HTTP request to the learner's app, made from inside the instance to 127.0.0.1:port. */
+export interface HttpRelayRequest {
+  port: number;
+  method: string;
+  /** Path and query, starting with '/'. */
+  path: string;
+  headers: Array<[string, string]>;
+  body?: Buffer;
+  timeoutMs?: number;
+  /** Larger answers are cut here (truncated: true). */
+  maxBytes?: number;
+}
+
+export type HttpRelayResult =
+  | {
+      kind: 'response';
+      status: number;
+      headers: Array<[string, string]>;
+      body: Buffer;
+      truncated: boolean;
+    }
+  /** Nothing listens on the port. */
+  | { kind: 'refused' }
+  /** The app did not answer in time. */
+  | { kind: 'timeout' }
+  | { kind: 'error'; message: string };
+
 export interface LiveInstanceDriver {
   readonly kind: string;
   allocate(request: AllocateRequest): Promise<InstanceHandle>;
@@ -97,6 +142,10 @@ export interface LiveInstanceDriver {
   readFile(handle: InstanceHandle, path: string): Promise<Buffer | null>;
   /** TCP ports listening inside the instance (its own network namespace). */
   ports(handle: InstanceHandle): Promise<number[]>;
+  /** Opens a shell on a pty in the instance's workspace. */
+  openTerminal(handle: InstanceHandle, size: TerminalSize): Promise<TerminalSession>;
+  /** Relays one HTTP request to an app listening inside the instance. */
+  httpRequest(handle: InstanceHandle, request: HttpRelayRequest): Promise<HttpRelayResult>;
   stop(handle: InstanceHandle): Promise<void>;
   status(handle: InstanceHandle): InstanceStatus;
   driverStatus(): Promise<DriverStatus>;

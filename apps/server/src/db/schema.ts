@@ -346,3 +346,23 @@ export const documentCommentReplies = pgTable('document_comment_replies', {
   lastModifiedTime: timestamp('last_modified_time', { withTimezone: true }).notNull().defaultNow(),
 });
 export type DocumentCommentReplyRow = typeof documentCommentReplies.$inferSelect;
+
+// Yjs documents of collaborative editing (0012_collab_documents.sql).
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  // node-postgres wants a Buffer; PGlite takes any Uint8Array. Both read back a Uint8Array (Buffer).
+  toDriver: (value) => Buffer.from(value.buffer, value.byteOffset, value.byteLength),
+  fromDriver: (value) => new Uint8Array(value),
+});
+
+export const collabDocuments = pgTable('collab_documents', {
+  name: text('name').primaryKey(),
+  pageId: bigint('page_id', { mode: 'number' }).notNull(),
+  state: bytea('state').notNull(),
+  pageEtag: text('page_etag'),
+  etag: text('etag').notNull(),
+  updatedBy: bigint('updated_by', { mode: 'number' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type CollabDocumentRow = typeof collabDocuments.$inferSelect;

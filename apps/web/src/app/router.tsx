@@ -109,6 +109,14 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../pages/ProjectTaskPage')).ProjectTaskPage }),
       },
       {
+        path: 'cloudlabs/:slug/:encodedId',
+        lazy: async () => ({ Component: (await import('../pages/CloudLabHomePage')).CloudLabHomePage }),
+      },
+      {
+        path: 'cloudlab/:authorId/:collectionId/:labId/:taskId',
+        lazy: async () => ({ Component: (await import('../pages/CloudLabTaskPage')).CloudLabTaskPage }),
+      },
+      {
         path: 'admin/mailbox',
         lazy: async () => ({ Component: (await import('../pages/MailboxPage')).MailboxPage }),
       },
@@ -124,6 +132,10 @@ export const router = createBrowserRouter([
         }),
       },
       {
+        path: 'patheditor/:authorId/:collectionId',
+        lazy: async () => ({ Component: (await import('../pages/PathEditorPage')).PathEditorPage }),
+      },
+      {
         path: 'pageeditor/:authorId/:collectionId/:pageId',
         lazy: async () => ({ Component: (await import('../pages/PageEditorPage')).PageEditorPage }),
       },
@@ -133,6 +145,35 @@ export const router = createBrowserRouter([
       ].map((path) => ({
         path,
         lazy: async () => ({ Component: (await import('../pages/VersionHistoryPage')).VersionHistoryPage }),
+      })),
+      {
+        path: 'questionnaires/:slug/:encodedId',
+        lazy: async () => ({ Component: (await import('../pages/QuestionnairePage')).QuestionnairePage }),
+      },
+      ...[
+        'assessmenteditor/:authorId/:collectionId/:assessmentId',
+        'assessmenteditor/:authorId/:collectionId/:assessmentId/:questionId',
+        'enterprise/assessmenteditor/:authorId/:collectionId/:assessmentId',
+        'enterprise/assessmenteditor/:authorId/:collectionId/:assessmentId/:questionId',
+      ].map((path) => ({
+        path,
+        lazy: async () => ({
+          Component: (await import('../pages/AssessmentEditorPage')).AssessmentEditorPage,
+        }),
+      })),
+      ...[
+        'projecteditor/:authorId/:collectionId/:projectId',
+        'projecteditor/:authorId/:collectionId/:projectId/:componentId',
+      ].map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await import('../pages/ProjectEditorPage')).ProjectEditorPage }),
+      })),
+      ...[
+        'cloudlabeditor/:authorId/:collectionId/:labId',
+        'cloudlabeditor/:authorId/:collectionId/:labId/:taskId',
+      ].map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await import('../pages/CloudLabEditorPage')).CloudLabEditorPage }),
       })),
       {
         path: 'admin/review-queue',

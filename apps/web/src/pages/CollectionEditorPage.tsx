@@ -3,10 +3,11 @@ import type { AuthorCollectionResponse } from '@coderoom/contracts';
 import { CourseReviewState, DefaultTitle } from '@coderoom/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../modules/api/ApiError';
+import { openCloudLabEditor } from '../modules/cloudlabs/api/openCloudLabEditor';
+import { openProjectEditor } from '../modules/projects/editor/api';
 import { RequireUser } from '../modules/session/components/RequireUser';
-import { useUserInfo } from '../modules/session/hooks/useUserInfo';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { authorCollectionQuery } from '../modules/studio/api/authorCollectionQuery';
 import { useAuthorCollection } from '../modules/studio/api/useAuthorCollection';
@@ -22,7 +23,6 @@ import { ShortcutsDialog } from '../modules/studio/components/ShortcutsDialog';
 import { TocEditor } from '../modules/studio/components/TocEditor';
 import { UnsavedChangesDialog } from '../modules/studio/components/UnsavedChangesDialog';
 import { useEditorShortcuts } from '../modules/studio/hooks/useEditorShortcuts';
-import { useRecentCollections } from '../modules/studio/hooks/useRecentCollections';
 import { useUnsavedChangesGuard } from '../modules/studio/hooks/useUnsavedChangesGuard';
 import { moveTocItem } from '../modules/studio/utils/moveTocItem';
 import { newCompId } from '../modules/studio/utils/newCompId';
@@ -67,6 +67,10 @@ function CollectionEditor({ authorId, collectionId }: { authorId: number; collec
     const status = query.error instanceof ApiError ? query.error.status : 500;
     return <ErrorPage code={status === 403 || status === 404 ? status : 500} />;
   }
+  // Paths list courses, not lessons: they have their own editor.
+  if (query.data.collection.work_type === 'path') {
+    return <Navigate replace to={`/patheditor/${authorId}/${collectionId}`} />;
+  }
   return <LoadedCollectionEditor authorId={authorId} collectionId={collectionId} loaded={query.data} />;
 }
 
@@ -81,8 +85,6 @@ function LoadedCollectionEditor({
 }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { data: user } = useUserInfo();
-  const { remember } = useRecentCollections(user?.user_id);
   const query = useAuthorCollection(authorId, collectionId);
   const update = useUpdateCollection(authorId, collectionId);
   const createPage = useCreatePage();
@@ -117,10 +119,6 @@ function LoadedCollectionEditor({
   useEffect(() => {
     if (query.data && !isDirty && query.data.etag !== etag) adopt(query.data);
   }, [query.data]);
-
-  useEffect(() => {
-    if (collection?.can_edit) remember({ authorId, collectionId });
-  }, [collection?.can_edit, authorId, collectionId, remember]);
 
   // A new lesson's title is ready to be typed over.
   useEffect(() => {
@@ -266,6 +264,34 @@ function LoadedCollectionEditor({
           <Link className="btn btn-ghost" to={versionHistoryPath(authorId, collectionId)}>
             History
           </Link>
+          {collection.work_type === 'standalone_cloud_lab' && (
+            <Button
+              variant="secondary"
+              onClick={() =>
+                void openCloudLabEditor(authorId, collectionId).then((editor) => navigate(editor))
+              }
+            >
+              Edit lab
+            </Button>
+          )}
+          {collection.work_type === 'standalone_project' && (
+            <Button
+              variant="secondary"
+              onClick={() =>
+                void openProjectEditor(authorId, collectionId).then((editor) => navigate(editor))
+              }
+            >
+              Edit project
+            </Button>
+          )}
+          {(collection.work_type === 'skill_assessment' || collection.work_type === 'questionnaire') && (
+            <Link
+              className="btn btn-secondary"
+              to={`/assessmenteditor/${authorId}/${collectionId}/${collectionId}${collection.work_type === 'questionnaire' ? '?assessment_type=questionnaire' : ''}`}
+            >
+              Edit questions
+            </Link>
+          )}
           <Link className="btn btn-secondary" to={previewUrl}>
             Preview
           </Link>

@@ -2,13 +2,16 @@ import '../modules/studio/studio.css';
 import { type AuthorPage, pageDocumentKey, type Widget, type WidgetKind } from '@coderoom/contracts';
 import { DefaultTitle } from '@coderoom/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../modules/api/ApiError';
+import { SHARED_MAPS, STRUCTURE_KEY } from '../modules/collab/utils/collabDocument';
 import { RequireUser } from '../modules/session/components/RequireUser';
+import { useUserInfo } from '../modules/session/hooks/useUserInfo';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { authorPageQuery } from '../modules/studio/api/authorPageQuery';
 import { useAuthorCollection } from '../modules/studio/api/useAuthorCollection';
+import { CollabStatusBadge } from '../modules/studio/components/CollabStatusBadge';
 import { CommentsPanel } from '../modules/studio/components/CommentsPanel';
 import { CommentsToggle } from '../modules/studio/components/CommentsToggle';
 import { ConfirmDialog } from '../modules/studio/components/ConfirmDialog';
@@ -18,13 +21,17 @@ import { ShortcutsDialog } from '../modules/studio/components/ShortcutsDialog';
 import { UnsavedChangesDialog } from '../modules/studio/components/UnsavedChangesDialog';
 import { WidgetEditorCard } from '../modules/studio/components/WidgetEditorCard';
 import { WidgetToolbox } from '../modules/studio/components/WidgetToolbox';
+import { useCollabSession } from '../modules/studio/hooks/useCollabSession';
+import { useCollabState } from '../modules/studio/hooks/useCollabState';
 import { useEditorShortcuts } from '../modules/studio/hooks/useEditorShortcuts';
 import { type SaveStatus, usePageAutosave } from '../modules/studio/hooks/usePageAutosave';
 import { useUnsavedChangesGuard } from '../modules/studio/hooks/useUnsavedChangesGuard';
+import { type CollabBinding, CollabContext } from '../modules/studio/state/CollabContext';
 import { ImageUploadTargetContext } from '../modules/studio/state/ImageUploadTargetContext';
 import { copyWidget } from '../modules/studio/utils/copyWidget';
 import { createWidget } from '../modules/studio/utils/createWidget';
 import { versionHistoryPath } from '../modules/studio/utils/versionHistoryPath';
+import { withSharedText } from '../modules/studio/utils/withSharedText';
 import { moveItem } from '../modules/widgets/utils/moveItem';
 import { Button } from '../ui/Button';
 import { ErrorPage } from '../ui/ErrorPage';
@@ -60,27 +67,56 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
   const [isCommentsOpen, setIsCommentsOpen] = useState(false);
   const uploadTarget = useMemo(() => ({ authorId, collectionId, pageId }), [authorId, collectionId, pageId]);
   const documentKey = pageDocumentKey(authorId, collectionId, pageId);
+  const userInfo = useUserInfo();
+  const isCollaborative = collection.data?.collection.enable_collaborative_editor === true;
+  const session = useCollabSession({
+    isEnabled: isCollaborative,
+    authorId,
+    collectionId,
+    pageId,
+    user: userInfo.data ? { id: userInfo.data.user_id, name: userInfo.data.full_name } : null,
+  });
+  // Markdown text and starter code of a collaborative lesson live in the shared document, which the
+  // server saves; the widget list only mirrors them for the preview and for structure saves.
+  const collab = useMemo<CollabBinding | null>(
+    () =>
+      session && {
+        session,
+        onText: (map, compId, text) => setWidgets((current) => withSharedText(current, map, compId, text)),
+      },
+    [session],
+  );
 
   const pageKey = authorPageQuery(authorId, collectionId, pageId).queryKey;
   const autosave = usePageAutosave({
     pageId,
     initialEtag: page.etag,
     readBody: () => ({ title: title.trim() || DefaultTitle.Lesson, components: widgets }),
-    onSaved: (result) => queryClient.setQueryData(pageKey, result),
+    onSaved: (result) => {
+      queryClient.setQueryData(pageKey, result);
+      // Tells the other editors of a live lesson to reload the widget list.
+      session?.meta.set(STRUCTURE_KEY, result.page.etag);
+    },
   });
   const { status } = autosave;
-  const isDirty = status !== 'saved';
+  const collabState = useCollabState(session);
+  // Live text not yet acknowledged by the server counts as unsaved: leaving would drop it.
+  const hasUnsyncedText = collabState?.hasLoaded === true && !collabState.isSynced;
+  const isDirty = status !== 'saved' || hasUnsyncedText;
   const blocker = useUnsavedChangesGuard(isDirty);
   usePageTitle(`Edit: ${title || DefaultTitle.Lesson}`);
 
-  // A 409 opens the Conflicts modal once per failed save.
+  // A 409 opens the Conflicts modal once per failed save. In a live lesson the text is merged by the
+  // server, whose saves change the eTag all the time: a structure save is simply retried on the new one.
   const [seenConflict, setSeenConflict] = useState(false);
   if (status === 'conflict' && !seenConflict) {
     setSeenConflict(true);
-    setIsConflictOpen(true);
+    if (!session) setIsConflictOpen(true);
   } else if (status !== 'conflict' && seenConflict) {
     setSeenConflict(false);
   }
+  const statusRef = useRef(status);
+  statusRef.current = status;
 
   const changeWidgets = (next: Widget[]) => {
     setWidgets(next);
@@ -101,6 +137,35 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
       setIsResolving(false);
     }
   };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one automatic retry per conflict
+  useEffect(() => {
+    if (session && status === 'conflict') void overwrite();
+  }, [session, status]);
+
+  // Another editor of the live lesson saved the widget list: take theirs unless ours is unsaved (then
+  // our save follows and carries both texts, which live in the shared document anyway).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribed once per session
+  useEffect(() => {
+    if (!session) return;
+    const observer = (_event: unknown, transaction: { local: boolean }) => {
+      if (transaction.local || statusRef.current !== 'saved') return;
+      void fetchFresh().then((fresh) => {
+        if (statusRef.current !== 'saved') return;
+        let next = fresh.page.components;
+        for (const map of SHARED_MAPS) {
+          for (const [compId, text] of session.shared(map).entries()) {
+            next = withSharedText(next, map, compId, text.toString());
+          }
+        }
+        setTitle(fresh.page.title);
+        setWidgets(next);
+        autosave.reset(fresh.page.etag);
+      });
+    };
+    session.meta.observe(observer);
+    return () => session.meta.unobserve(observer);
+  }, [session]);
 
   const discardAndReload = async () => {
     const fresh = await fetchFresh();
@@ -136,7 +201,7 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
 
   const previewUrl = `/collection/page/${authorId}/${collectionId}/${pageId}/draft`;
   const preview = async () => {
-    if (isDirty && !(await autosave.saveNow())) return;
+    if (status !== 'saved' && !(await autosave.saveNow())) return;
     window.open(previewUrl, '_blank', 'noopener');
   };
   const backUrl = `/collectioneditor/${authorId}/${collectionId}`;
@@ -172,8 +237,13 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
             }}
           />
         </div>
+        {session && <CollabStatusBadge session={session} />}
         <p className={`small studio-save-status studio-save-${status}`} role="status" aria-live="polite">
-          {status === 'error' ? `Not saved: ${autosave.errorText}` : STATUS_TEXT[status]}
+          {status === 'error'
+            ? `Not saved: ${autosave.errorText}`
+            : session && status === 'conflict'
+              ? STATUS_TEXT.saving
+              : STATUS_TEXT[status]}
         </p>
         <div className="studio-header-actions">
           <Button variant="ghost" onClick={() => setShowShortcuts(true)} aria-label="Keyboard shortcuts">
@@ -199,7 +269,7 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
           </Button>
         </div>
       </header>
-      {status === 'conflict' && !isConflictOpen && (
+      {status === 'conflict' && !isConflictOpen && !session && (
         <div className="form-message form-message-error studio-conflict-bar" role="alert">
           This lesson was changed in another tab or by someone else.
           <Button variant="secondary" onClick={() => setIsConflictOpen(true)}>
@@ -214,30 +284,32 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
       <div className="studio-page-editor-body">
         <WidgetToolbox onAdd={addWidget} />
         <ImageUploadTargetContext.Provider value={uploadTarget}>
-          <div className="studio-widget-list">
-            {widgets.length === 0 && (
-              <div className="card section studio-empty">
-                <h2>This lesson is empty</h2>
-                <p className="muted">
-                  Pick a widget on the left: Markdown for prose, Code for a runnable exercise, and more.
-                </p>
-              </div>
-            )}
-            {widgets.map((widget, index) => (
-              <WidgetEditorCard
-                key={widget.comp_id}
-                widget={widget}
-                index={index}
-                count={widgets.length}
-                isSelected={selected === index}
-                onChange={(next) => changeWidgets(widgets.map((w, at) => (at === index ? next : w)))}
-                onSelect={() => setSelected(index)}
-                onMove={(direction) => move(index, direction)}
-                onCopy={() => copy(index)}
-                onDelete={() => setPendingDelete(index)}
-              />
-            ))}
-          </div>
+          <CollabContext.Provider value={collab}>
+            <div className="studio-widget-list">
+              {widgets.length === 0 && (
+                <div className="card section studio-empty">
+                  <h2>This lesson is empty</h2>
+                  <p className="muted">
+                    Pick a widget on the left: Markdown for prose, Code for a runnable exercise, and more.
+                  </p>
+                </div>
+              )}
+              {widgets.map((widget, index) => (
+                <WidgetEditorCard
+                  key={widget.comp_id}
+                  widget={widget}
+                  index={index}
+                  count={widgets.length}
+                  isSelected={selected === index}
+                  onChange={(next) => changeWidgets(widgets.map((w, at) => (at === index ? next : w)))}
+                  onSelect={() => setSelected(index)}
+                  onMove={(direction) => move(index, direction)}
+                  onCopy={() => copy(index)}
+                  onDelete={() => setPendingDelete(index)}
+                />
+              ))}
+            </div>
+          </CollabContext.Provider>
         </ImageUploadTargetContext.Provider>
         {/* The threads take the preview's column while open: both are views beside the editing. */}
         {isCommentsOpen ? (

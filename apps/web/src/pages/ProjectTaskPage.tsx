@@ -5,6 +5,7 @@ import { ApiError } from '../modules/api/ApiError';
 import { useProjectTask } from '../modules/projects/api/useProjectTask';
 import { useTaskAction } from '../modules/projects/api/useTaskAction';
 import { ProjectCodeTask } from '../modules/projects/components/ProjectCodeTask';
+import { ProjectLiveTask } from '../modules/projects/components/ProjectLiveTask';
 import { ProjectRunJsTask } from '../modules/projects/components/ProjectRunJsTask';
 import { ProjectSpaTask } from '../modules/projects/components/ProjectSpaTask';
 import { ProjectTaskList } from '../modules/projects/components/ProjectTaskList';
@@ -19,7 +20,8 @@ import { PageLoading } from '../ui/PageLoading';
 
 /**
  * /project/:authorId/:collectionId/:projectId/:componentId — one task: its instructions (and the guide
- * in guided attempts), its editor with the learner's saved code, Check / Evaluate / Mark done, and the
+ * in guided attempts), its editor with the learner's saved code (or, for terminal and workspace tasks, the
+ * learner's sandbox with a terminal, the app preview and Run tests), Check / Evaluate / Mark done, and the
  * way to the previous and next task.
  */
 export function ProjectTaskPage() {
@@ -142,6 +144,16 @@ export function ProjectTaskPage() {
         )}
         {component.type === 'url_iframe' && component.url && (
           <ProjectUrlTask url={component.url} title={component.title} />
+        )}
+        {(component.type === 'terminal' || component.type === 'workspace') && component.live && (
+          <ProjectLiveTask
+            key={editorKey}
+            address={address}
+            type={component.type}
+            live={component.live}
+            completion={component.completion}
+            isBegun={isBegun}
+          />
         )}
 
         {component.completion === 'mark_done' && (

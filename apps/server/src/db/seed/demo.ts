@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { PlatformAdminRole } from '@coderoom/domain';
 import { findUserByEmail, insertUser } from '../../modules/accounts/accounts.repository.js';
 import { importAssessments } from '../../modules/assessments/assessments.package.js';
+import { importCloudLabs } from '../../modules/cloudlabs/cloudlabs.package.js';
 import { loadContentFolder } from '../../modules/content/content.package.js';
 import { createContentService } from '../../modules/content/content.service.js';
 import { importProjects } from '../../modules/projects/projects.package.js';
@@ -56,6 +57,9 @@ export async function seedDemo(
     const projects = await importProjects(database, contentDir);
     imported.push(...projects.imported);
     skipped.push(...projects.skipped);
+    const cloudLabs = await importCloudLabs(database, contentDir);
+    imported.push(...cloudLabs.imported);
+    skipped.push(...cloudLabs.skipped);
   }
   return { created, imported, skipped };
 }

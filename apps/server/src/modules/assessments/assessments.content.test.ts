@@ -13,7 +13,7 @@ let packages: AssessmentPackage[];
 beforeAll(async () => {
   packages = await loadAssessmentFolder(DEFAULT_CONTENT_DIR);
   // A uid range of its own, so this suite can run beside the other runner suites.
-  runner = createRunner({ slots: 2, queueSize: 64, uidBase: 64800 });
+  runner = createRunner({ slots: 2, queueSize: 64, uidBase: 64800, limits: { compileTimeSeconds: 180 } });
 });
 afterAll(async () => {
   await runner.close();

@@ -16,3 +16,32 @@ export const AssessmentErrors = {
   StatsNotGenerated: 'The results of this attempt have not been generated yet.',
   NoQuestions: 'This assessment has no questions yet.',
 } as const;
+
+// The assessment editor's messages (the spec gives none).
+export const AssessmentEditorErrors = {
+  NotAnEditor: 'Only the authors of this assessment can change it.',
+  QuestionNotFound: 'This question does not exist in this assessment.',
+  NotJson: 'Send this part as serialised JSON.',
+  UnknownSkill: "Choose one of the assessment's skills.",
+  NoCodeInQuestionnaire: 'A questionnaire asks choice questions only.',
+  LanguageRequired: 'Choose the language of the code question.',
+  TestsRequired: 'Add at least one test case.',
+  SolutionRequired: 'Add a reference solution.',
+  TwoOptions: 'A question needs at least two options.',
+  DuplicateOption: 'Two options share an id.',
+  UnknownCorrectOption: 'A correct answer must be one of the options.',
+  ExactlyOneCorrect: 'Mark exactly one option as correct.',
+  OneOrMoreCorrect: 'Mark at least one option as correct.',
+  TooMany: 'An assessment has at most 500 questions.',
+  OrderMismatch: 'List every question of the assessment exactly once.',
+} as const;
+
+// Questionnaires (the spec gives no texts).
+export const QuestionnaireErrors = {
+  AnswerEveryQuestion: 'Answer this question.',
+  UnknownOption: 'Choose one of the listed answers.',
+  OneOption: 'Choose exactly one answer.',
+  UnknownQuestion: 'An answer names a question that is not in this questionnaire.',
+  DuplicateAnswer: 'Answer each question once.',
+  AuthorsOnly: 'Only the authors of this questionnaire can read its responses.',
+} as const;

@@ -1,6 +1,6 @@
 import type { LanguageId, QuestionKind } from '@coderoom/contracts';
 import { AttemptState, type Difficulty } from '@coderoom/domain';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../platform/db/database.js';
 
@@ -42,6 +42,9 @@ export const assessmentQuestions = pgTable('assessment_questions', {
   content: jsonb('content').$type<QuestionContent>().notNull(),
   protectedContent: jsonb('protected_content').$type<ProtectedContent>().notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Retired by the editor: no longer asked, still named by the attempts that asked it. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
 });
 export type QuestionRow = typeof assessmentQuestions.$inferSelect;
 
@@ -83,12 +86,91 @@ export async function insertQuestions(
   if (rows.length > 0) await db.insert(assessmentQuestions).values(rows);
 }
 
+/** The live (not retired) questions, in order. */
 export async function findQuestionsOf(db: DbExecutor, collectionId: number): Promise<QuestionRow[]> {
   return db
     .select()
     .from(assessmentQuestions)
-    .where(eq(assessmentQuestions.collectionId, collectionId))
-    .orderBy(asc(assessmentQuestions.position));
+    .where(and(eq(assessmentQuestions.collectionId, collectionId), isNull(assessmentQuestions.deletedAt)))
+    .orderBy(asc(assessmentQuestions.position), asc(assessmentQuestions.id));
+}
+
+export const MAX_QUESTIONS = 500;
+
+type QuestionValues = Pick<
+  typeof assessmentQuestions.$inferInsert,
+  'kind' | 'difficulty' | 'skill' | 'content' | 'protectedContent' | 'updatedAt'
+>;
+
+export async function insertQuestion(
+  db: DbExecutor,
+  values: QuestionValues & { collectionId: number; position: number },
+): Promise<QuestionRow> {
+  const [row] = await db.insert(assessmentQuestions).values(values).returning();
+  if (!row) throw new Error('insertQuestion returned nothing');
+  return row;
+}
+
+const liveQuestion = (collectionId: number, questionId: number) =>
+  and(
+    eq(assessmentQuestions.collectionId, collectionId),
+    eq(assessmentQuestions.id, questionId),
+    isNull(assessmentQuestions.deletedAt),
+  );
+
+export async function updateLiveQuestion(
+  db: DbExecutor,
+  collectionId: number,
+  questionId: number,
+  values: QuestionValues,
+): Promise<QuestionRow | undefined> {
+  const [row] = await db
+    .update(assessmentQuestions)
+    .set(values)
+    .where(liveQuestion(collectionId, questionId))
+    .returning();
+  return row;
+}
+
+export async function retireQuestion(
+  db: DbExecutor,
+  collectionId: number,
+  questionId: number,
+  at: Date,
+): Promise<boolean> {
+  const rows = await db
+    .update(assessmentQuestions)
+    .set({ deletedAt: at, updatedAt: at })
+    .where(liveQuestion(collectionId, questionId))
+    .returning({ id: assessmentQuestions.id });
+  return rows.length > 0;
+}
+
+/** Positions 0…n-1 in the given order, in one statement. */
+export async function setPositions(
+  db: DbExecutor,
+  collectionId: number,
+  orderedIds: readonly number[],
+  at: Date,
+): Promise<void> {
+  if (orderedIds.length === 0) return;
+  const cases = sql.join(
+    orderedIds.map((id, index) => sql`WHEN ${id}::bigint THEN ${index}::integer`),
+    sql` `,
+  );
+  await db
+    .update(assessmentQuestions)
+    .set({ position: sql`CASE ${assessmentQuestions.id} ${cases} END`, updatedAt: at })
+    .where(
+      and(
+        eq(assessmentQuestions.collectionId, collectionId),
+        isNull(assessmentQuestions.deletedAt),
+        sql`${assessmentQuestions.id} IN (${sql.join(
+          orderedIds.map((id) => sql`${id}::bigint`),
+          sql`, `,
+        )})`,
+      ),
+    );
 }
 
 export async function findQuestion(

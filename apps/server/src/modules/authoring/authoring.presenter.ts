@@ -2,6 +2,7 @@ import type {
   AuthorCollectionResponse,
   AuthorPage,
   AuthorVersion,
+  CollectionCard,
   PageSnapshot,
   PageSnapshotSummary,
   ReviewQueueItem,
@@ -27,6 +28,7 @@ export function presentAuthorCollection(
   view: CollectionView,
   live: CollectionVersionRow | null,
   lastReview: CollectionReviewRow | undefined,
+  pathCourses: CollectionCard[],
 ): AuthorCollectionResponse {
   const { collection } = view;
   const details = collection.details;
@@ -69,6 +71,7 @@ export function presentAuthorCollection(
       live_version: live ? presentVersion(live) : null,
       can_edit: view.canEdit,
       url: view.card.url,
+      path_courses: pathCourses,
     },
     // The reader's presenter shows an empty title as 'Untitled Category'; editors also get it as stored.
     toc: view.toc.map((category, index) => ({

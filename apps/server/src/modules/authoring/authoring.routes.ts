@@ -5,6 +5,7 @@ import {
   CreateCollectionQuerySchema,
   CreateCollectionRequestSchema,
   CreatePageRequestSchema,
+  MyCollectionsQuerySchema,
   PAGE_SAVE_BODY_LIMIT_BYTES,
   PageIdParamsSchema,
   ReviewParamsSchema,
@@ -46,6 +47,11 @@ export function registerAuthoringRoutes(app: FastifyInstance, authoring: Authori
     const { work_type } = parseInput(CreateCollectionQuerySchema, request.query);
     const body = parseInput(CreateCollectionRequestSchema, request.body);
     return reply.status(201).send(await authoring.createCollection(userId, work_type, body));
+  });
+
+  app.get('/api/author/collections', async (request) => {
+    const { userId } = requireUser(request);
+    return authoring.listMyCollections(userId, parseInput(MyCollectionsQuerySchema, request.query));
   });
 
   app.get(COLLECTION, async (request, reply) => {

@@ -7,6 +7,8 @@ import {
   type CreatePageRequest,
   type CreatePageResponse,
   type DeletePageResponse,
+  MY_COLLECTIONS_PAGE_SIZE,
+  type MyCollectionsResponse,
   PAGE_SNAPSHOTS_KEPT,
   type PageSnapshotListResponse,
   type PageSnapshotResponse,
@@ -49,6 +51,8 @@ import {
   presentVersion,
 } from './authoring.presenter.js';
 import * as repo from './authoring.repository.js';
+import { presentMyCollection } from './myCollections.presenter.js';
+import { findMyCollections } from './myCollections.repository.js';
 
 export interface AuthoringDeps {
   db: Db;
@@ -224,6 +228,40 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
     return { collection_id: collection.id, version: presentVersion(version) };
   }
 
+  async function presentCollection(editor: Viewer, collection: CollectionRow) {
+    const view = await content.editorView(editor, collection);
+    return presentAuthorCollection(
+      view,
+      await content.liveVersion(collection.id),
+      await repo.findLatestReviewEvent(db, collection.id),
+      collection.workType === WorkType.Path ? await content.cardsFor(view.pathCourseIds) : [],
+    );
+  }
+
+  /**
+   * A path lists published courses only: ones its readers can open (enabled, public, approved). A course
+   * still in review, private or deleted is refused, so the path's homepage never shows a dead entry.
+   */
+  async function checkPathCourses(collection: CollectionRow, courseIds: number[]): Promise<number[]> {
+    if (collection.workType !== WorkType.Path) {
+      throw invalidInput({ path_courses: AuthoringErrors.CoursesInPathsOnly });
+    }
+    if (new Set(courseIds).size !== courseIds.length) {
+      throw invalidInput({ path_courses: AuthoringErrors.DuplicatePathCourse });
+    }
+    const listed = new Set(
+      (await content.cardsFor(courseIds))
+        .filter((card) => card.work_type === WorkType.Course)
+        .map((card) => card.collection_id),
+    );
+    courseIds.forEach((courseId, index) => {
+      if (!listed.has(courseId)) {
+        throw invalidInput({ [`path_courses.${index}`]: AuthoringErrors.CourseNotPublished });
+      }
+    });
+    return courseIds;
+  }
+
   async function requireReviewer(userId: number): Promise<Viewer> {
     const viewer = await content.viewerOf(userId);
     if (!viewer || !canReviewContent(viewer)) throw forbidden(AuthoringErrors.ReviewersOnly);
@@ -279,12 +317,7 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
       collectionId: number,
     ): Promise<AuthorCollectionResponse> {
       const { editor, collection } = await editableCollection(userId, authorId, collectionId, 'view');
-      const view = await content.editorView(editor, collection);
-      return presentAuthorCollection(
-        view,
-        await content.liveVersion(collection.id),
-        await repo.findLatestReviewEvent(db, collection.id),
-      );
+      return presentCollection(editor, collection);
     },
 
     async updateCollection(
@@ -295,6 +328,8 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
       input: UpdateCollectionRequest,
     ): Promise<AuthorCollectionResponse> {
       const { editor, collection } = await editableCollection(userId, authorId, collectionId);
+      const pathCourses =
+        input.path_courses === undefined ? undefined : await checkPathCourses(collection, input.path_courses);
       const updated = await db.transaction(async (tx) => {
         const locked = await content.lockDraft(tx, collection.id, etag);
         const details = { ...locked.details };
@@ -302,6 +337,7 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
         if (input.skills !== undefined) details.skills = input.skills;
         if (input.target_audience !== undefined) details.target_audience = input.target_audience;
         if (input.takeaway_skills !== undefined) details.takeaway_skills = input.takeaway_skills;
+        if (pathCourses !== undefined) details.path_courses = pathCourses;
         const patch: DraftCollectionPatch = { details };
         if (input.title !== undefined) patch.title = input.title;
         if (input.slug !== undefined) patch.slug = input.slug;
@@ -314,12 +350,7 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
         if (input.toc !== undefined) patch.toc = await applyToc(tx, locked, input.toc);
         return content.writeDraftCollection(tx, locked, patch);
       });
-      const view = await content.editorView(editor, updated);
-      return presentAuthorCollection(
-        view,
-        await content.liveVersion(updated.id),
-        await repo.findLatestReviewEvent(db, updated.id),
-      );
+      return presentCollection(editor, updated);
     },
 
     async createPage(userId: number, input: CreatePageRequest): Promise<CreatePageResponse> {
@@ -477,6 +508,26 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
       });
     },
 
+    /** The /teach dashboard: every collection the caller authors or collaborates on, newest change first. */
+    async listMyCollections(
+      userId: number,
+      query: { work_type?: AuthorWorkType | undefined; drafts?: boolean | undefined; page: number },
+    ): Promise<MyCollectionsResponse> {
+      const { rows, total } = await findMyCollections(db, {
+        userId,
+        ...(query.work_type ? { workType: query.work_type } : {}),
+        draftsOnly: query.drafts === true,
+        limit: MY_COLLECTIONS_PAGE_SIZE,
+        offset: (query.page - 1) * MY_COLLECTIONS_PAGE_SIZE,
+      });
+      return {
+        items: rows.map(presentMyCollection),
+        total,
+        page: query.page,
+        page_size: MY_COLLECTIONS_PAGE_SIZE,
+      };
+    },
+
     async reviewQueue(userId: number): Promise<ReviewQueueResponse> {
       await requireReviewer(userId);
       const rows = await content.collectionsInReview();
@@ -513,6 +564,22 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
         });
         return { collection_id: updated.id, review_state: updated.reviewState };
       });
+    },
+
+    /**
+     * Collaborative editing (module collab) writes the draft from its Yjs document in its own
+     * transaction; this leaves the snapshot an acknowledged save leaves, in that transaction.
+     */
+    async recordSnapshot(tx: DbExecutor, page: PageRow, savedBy: number): Promise<void> {
+      await repo.insertSnapshot(tx, {
+        pageId: page.id,
+        etag: page.etag,
+        title: page.title,
+        summary: page.summary,
+        components: page.components,
+        savedBy,
+      });
+      await repo.pruneSnapshots(tx, page.id, PAGE_SNAPSHOTS_KEPT);
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { LiveContainerState } from '@coderoom/domain';
+import type { DockerJob } from './dockerConfig.js';
 
 export interface LiveInstanceRecord {
   instanceId: string;
@@ -11,6 +12,8 @@ export interface LiveInstanceRecord {
   state: LiveContainerState;
   createdAt: Date;
   lastActivityAt: Date;
+  /** The configuration's jobs, run by update-app; never presented (scripts are the author's). */
+  jobs: DockerJob[];
 }
 
 /** One entry of GET /api/instances (keyed by instance id). */

@@ -5,74 +5,11 @@ import {
   LiveContainerState,
   LiveTestStatus,
 } from '@coderoom/domain';
-import {
-  type AllocateRequest,
-  type DriverStatus,
-  type ExecResult,
-  InstanceError,
-  type InstanceHandle,
-  type InstanceStatus,
-  type LiveInstanceDriver,
-} from '@coderoom/runner';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openTestDatabase, signUp, TestClock } from '../../test/harness.js';
-
-/** A driver without sandboxes: records calls, and lets a test hold an exec open or make it fail. */
-class FakeDriver implements LiveInstanceDriver {
-  readonly kind = 'fake';
-  running = new Map<string, AllocateRequest>();
-  failAllocate = false;
-  failExec = false;
-  /** When set, test scripts wait for this promise (a run that never finishes). */
-  hold: Promise<void> | null = null;
-  private counter = 0;
-
-  async allocate(request: AllocateRequest): Promise<InstanceHandle> {
-    if (this.failAllocate) throw new InstanceError('capacity', 'full');
-    this.counter += 1;
-    const handle = { id: `instance-${this.counter}`, profile: request.profile };
-    this.running.set(handle.id, request);
-    return handle;
-  }
-  async exec(handle: InstanceHandle, command: string | string[]): Promise<ExecResult> {
-    if (!this.running.has(handle.id) || this.failExec) throw new InstanceError('agent_failed', 'gone');
-    const script = Array.isArray(command) ? command.join(' ') : command;
-    if (this.hold && script.startsWith('test')) await this.hold;
-    const failing = script.includes('fail');
-    return {
-      exitCode: failing ? 1 : 0,
-      signal: null,
-      stdout: `ran ${script}\n`,
-      stderr: '',
-      stdoutTruncated: false,
-      stderrTruncated: false,
-      timedOut: false,
-      wallMs: 1,
-    };
-  }
-  async writeFiles(): Promise<void> {}
-  async readFile(): Promise<Buffer | null> {
-    return null;
-  }
-  async ports(): Promise<number[]> {
-    return [];
-  }
-  async stop(handle: InstanceHandle): Promise<void> {
-    this.running.delete(handle.id);
-  }
-  status(handle: InstanceHandle): InstanceStatus {
-    throw new Error(`not used ${handle.id}`);
-  }
-  async driverStatus(): Promise<DriverStatus> {
-    return { kind: 'fake', available: true, reason: null, running: this.running.size, capacity: 20 };
-  }
-  async reclaimIdle(): Promise<string[]> {
-    return [];
-  }
-  async close(): Promise<void> {}
-}
+import { FakeDriver } from './containers.fakeDriver.js';
 
 const containerInfo = (overrides: Record<string, unknown> = {}) =>
   JSON.stringify({

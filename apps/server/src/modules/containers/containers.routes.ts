@@ -1,32 +1,42 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import {
+  AllocateInstanceRequestSchema,
+  LiveTestsRequestSchema,
+  PingAppQuerySchema,
+  type TerminalClientMessage,
+  TerminalClientMessageSchema,
+  TerminalCloseCode,
+  UpdateAppRequestSchema,
+} from '@coderoom/contracts';
+import type { WebSocket } from '@fastify/websocket';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth/guard.js';
 import { parseInput } from '../../platform/http/validation.js';
+import { ContainersErrors } from './containers.errors.js';
+import { forwardedRequestHeaders, isAllowedOrigin, passedResponseHeaders } from './containers.policy.js';
 import type { ContainersService } from './containers.service.js';
+import type { TerminalAttachment, TerminalPeer } from './containers.terminals.js';
 
-// Request shapes of spec §7 (move to packages/contracts with the web client).
-const AllocateBodySchema = z.object({
-  work_type: z.string().optional(),
-  page_type: z.string().optional(),
-  draft: z.boolean().optional(),
-  container_info: z.string().nullable().optional(),
-  page_id: z.union([z.string(), z.number()]).nullable().optional(),
-  sub_document_id: z.union([z.string(), z.number()]).nullable().optional(),
-  comp_type: z.string().optional(),
-});
+/** The learner's page runs sandboxed: an opaque origin, never ours, so it cannot use the API as the user. */
+export const APP_PROXY_CSP = 'sandbox allow-scripts allow-forms allow-popups';
+const APP_BODY_LIMIT = 1024 * 1024;
 
-const RunTestsBodySchema = z.object({
-  document_type: z.string().optional(),
-  is_editor: z.boolean().optional(),
-  container_info: z.string().nullable().optional(),
-  is_debug_mode: z.boolean().optional(),
-});
+const sizeOf = (value: string | undefined, fallback: number, max: number) => {
+  const number = Number(value);
+  return Number.isInteger(number) && number >= 2 && number <= max ? number : fallback;
+};
 
 const query = (request: { query: unknown }) => (request.query ?? {}) as Record<string, string | undefined>;
 const idText = (value: string | number | null | undefined) =>
   value === null || value === undefined ? null : String(value);
 
-export function registerContainersRoutes(app: FastifyInstance, containers: ContainersService): void {
+export function registerContainersRoutes(
+  app: FastifyInstance,
+  containers: ContainersService,
+  options: { publicUrl: string },
+): void {
+  registerTerminalRoute(app, containers, options.publicUrl);
+  registerAppProxy(app, containers);
+
   app.get('/api/instances', async (request) => {
     const auth = requireUser(request);
     const { collection_id, author_id } = query(request);
@@ -40,12 +50,14 @@ export function registerContainersRoutes(app: FastifyInstance, containers: Conta
     '/api/instances/:authorId/:workId/allocate',
     async (request) => {
       const auth = requireUser(request);
-      const body = parseInput(AllocateBodySchema, request.body);
+      const body = parseInput(AllocateInstanceRequestSchema, request.body);
       return containers.allocate(auth.userId, {
         authorId: request.params.authorId,
         workId: request.params.workId,
         pageId: idText(body.page_id),
         containerInfo: body.container_info ?? null,
+        workType: body.work_type ?? null,
+        subDocumentId: idText(body.sub_document_id),
       });
     },
   );
@@ -63,6 +75,21 @@ export function registerContainersRoutes(app: FastifyInstance, containers: Conta
     },
   );
 
+  app.post<{ Params: { instanceId: string } }>('/api/instances/:instanceId/update-app', async (request) => {
+    const auth = requireUser(request);
+    const body = parseInput(UpdateAppRequestSchema, request.body);
+    return containers.updateApp(auth.userId, request.params.instanceId, {
+      files: body.files,
+      job: body.job ?? null,
+    });
+  });
+
+  app.get<{ Params: { instanceId: string } }>('/api/instances/:instanceId/ping-app', async (request) => {
+    const auth = requireUser(request);
+    const { port } = parseInput(PingAppQuerySchema, request.query);
+    return containers.pingApp(auth.userId, request.params.instanceId, port);
+  });
+
   app.delete<{ Params: { instanceId: string } }>('/api/instances/:instanceId', async (request) => {
     const auth = requireUser(request);
     return containers.stopInstance(auth.userId, request.params.instanceId);
@@ -72,7 +99,7 @@ export function registerContainersRoutes(app: FastifyInstance, containers: Conta
     '/api/instances/:authorId/:workId/:pageId/:docId/run_tests',
     async (request) => {
       const auth = requireUser(request);
-      const body = parseInput(RunTestsBodySchema, request.body);
+      const body = parseInput(LiveTestsRequestSchema, request.body);
       return containers.runTests(auth.userId, {
         ...request.params,
         documentType: body.document_type ?? null,
@@ -94,4 +121,131 @@ export function registerContainersRoutes(app: FastifyInstance, containers: Conta
       });
     },
   );
+}
+
+/**
+ * GET /api/instances/{id}/terminal (WebSocket). Refused before the upgrade unless the session's user owns the
+ * instance and the page is ours (browsers send cookies with cross-site WebSocket handshakes, and CORS does not
+ * apply to them, so the Origin check is what stops another site from driving the learner's shell).
+ */
+function registerTerminalRoute(app: FastifyInstance, containers: ContainersService, publicUrl: string) {
+  app.get<{ Params: { instanceId: string } }>(
+    '/api/instances/:instanceId/terminal',
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        const auth = requireUser(request);
+        if (!isAllowedOrigin(request.headers.origin, publicUrl, request.headers.host)) {
+          throw ContainersErrors.originRefused();
+        }
+        await containers.checkOwner(auth.userId, request.params.instanceId);
+      },
+    },
+    (socket, request) => attachSocket(socket, request, containers),
+  );
+}
+
+function attachSocket(
+  socket: WebSocket,
+  request: FastifyRequest<{ Params: { instanceId: string } }>,
+  containers: ContainersService,
+) {
+  const auth = requireUser(request);
+  const { cols, rows } = query(request);
+  const size = { cols: sizeOf(cols, 80, 1000), rows: sizeOf(rows, 24, 500) };
+  let attachment: TerminalAttachment | null = null;
+  let closed = false;
+  const early: Array<TerminalClientMessage> = [];
+  const apply = (message: TerminalClientMessage, to: TerminalAttachment) => {
+    if (message.type === 'input') to.write(message.data);
+    else to.resize({ cols: message.cols, rows: message.rows });
+  };
+  const peer: TerminalPeer = {
+    output: (data) => {
+      if (socket.readyState === socket.OPEN) socket.send(data, { binary: true });
+    },
+    end: (reason, exitCode) => {
+      if (socket.readyState !== socket.OPEN) return;
+      socket.send(JSON.stringify({ type: 'exit', reason, exit_code: exitCode }));
+      socket.close(
+        reason === 'terminated' ? TerminalCloseCode.Terminated : TerminalCloseCode.ForceClosed,
+        reason,
+      );
+    },
+  };
+  socket.on('message', (raw: Buffer, isBinary: boolean) => {
+    if (isBinary) return;
+    let message: TerminalClientMessage;
+    try {
+      message = TerminalClientMessageSchema.parse(JSON.parse(raw.toString()));
+    } catch {
+      return;
+    }
+    if (attachment) apply(message, attachment);
+    else if (early.length < 100) early.push(message);
+  });
+  socket.on('close', () => {
+    closed = true;
+    attachment?.detach();
+  });
+  containers.attachTerminal(auth.userId, request.params.instanceId, size, peer).then(
+    (attached) => {
+      if (closed) {
+        attached.detach();
+        return;
+      }
+      attachment = attached;
+      for (const message of early.splice(0)) apply(message, attached);
+    },
+    () => peer.end('force_closed', null),
+  );
+}
+
+/**
+ * /api/instances/{id}/app/{port}/… for every method: the learner's app, reached through the instance's
+ * agent (the app listens in the instance's own network namespace). Bodies are kept raw, up to 1 MiB.
+ */
+function registerAppProxy(app: FastifyInstance, containers: ContainersService) {
+  app.register(async (scope) => {
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: APP_BODY_LIMIT },
+      (_request, body, done) => done(null, body),
+    );
+    scope.all<{ Params: { instanceId: string; port: string } }>(
+      '/api/instances/:instanceId/app/:port',
+      async (request, reply) => reply.redirect(`${request.url.split('?')[0]}/`, 308),
+    );
+    scope.all<{ Params: { instanceId: string; port: string } }>(
+      '/api/instances/:instanceId/app/:port/*',
+      async (request, reply) => relay(request, reply, containers),
+    );
+  });
+}
+
+async function relay(
+  request: FastifyRequest<{ Params: { instanceId: string; port: string } }>,
+  reply: FastifyReply,
+  containers: ContainersService,
+) {
+  const { instanceId, port: portText } = request.params;
+  const viewer = request.auth?.state === 'active' ? request.auth.userId : null;
+  const port = /^\d{1,5}$/.test(portText) ? Number(portText) : -1;
+  const marker = `/app/${portText}`;
+  const prefix = request.url.slice(0, request.url.indexOf(marker) + marker.length);
+  const path = request.url.slice(prefix.length) || '/';
+  const answer = await containers.relayToApp(viewer, instanceId, port, {
+    method: request.method,
+    path,
+    headers: forwardedRequestHeaders(request.headers, port, prefix),
+    body: Buffer.isBuffer(request.body) ? request.body : undefined,
+  });
+  reply.status(answer.status);
+  for (const [name, value] of passedResponseHeaders(answer.headers, port, prefix)) reply.header(name, value);
+  reply.header('content-security-policy', APP_PROXY_CSP);
+  // The sandboxed page has an opaque origin; its images and scripts must be loadable cross-origin.
+  reply.header('cross-origin-resource-policy', 'cross-origin');
+  reply.header('cache-control', 'no-store');
+  return reply.send(answer.body);
 }

@@ -2,29 +2,90 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   ContainerMessages,
   ContainerPolling,
+  LiveAppLimits,
   LiveContainerState,
   LiveTestStatus,
   liveTestingFailedMessage,
   testingContainerState,
+  WorkType,
 } from '@coderoom/domain';
-import { findProfile, type InstanceHandle, type LiveInstanceDriver } from '@coderoom/runner';
+import {
+  findProfile,
+  type HttpRelayResult,
+  type InstanceFile,
+  type InstanceHandle,
+  isSafeWorkspacePath,
+  type LiveInstanceDriver,
+  type TerminalSize,
+} from '@coderoom/runner';
 import type { Clock } from '../../platform/clock.js';
 import { ContainersErrors } from './containers.errors.js';
+import { isProxyPort } from './containers.policy.js';
 import { type LiveInstanceRecord, presentInstance } from './containers.presenter.js';
+import { createTerminalHub, type TerminalPeer } from './containers.terminals.js';
 import {
   type DockerConfig,
   DockerConfigError,
+  type DockerJob,
   parseContainerInfo,
   validateDockerConfig,
 } from './dockerConfig.js';
 
+/** Work of another module that runs in an instance (a project's terminal or workspace task). */
+export interface LiveWork {
+  image: string;
+  files: InstanceFile[];
+  tests: Array<{ id: string; name: string; script: string }>;
+  /** Environment of the instance (a cloud lab's variables); never presented by this module. */
+  env?: Record<string, string>;
+}
+
+/** Where a work's instance settings and tests come from, and where passing them is recorded. */
+export interface LiveWorkSource {
+  /** Throws the owning module's 404 when the user may not read the work or it is not a live task. */
+  find(userId: number, ref: LiveWorkRef): Promise<LiveWork>;
+  testsPassed(userId: number, ref: LiveWorkRef): Promise<void>;
+}
+
+export interface LiveWorkRef {
+  authorId: string;
+  workId: string;
+  pageId: string;
+  docId: string;
+}
+
+/** run_tests' document type of a project task: the tests are the project's, never the client's. */
+export const PROJECT_DOCUMENT_TYPE = 'project';
+
 export interface ContainersServiceDeps {
   driver: LiveInstanceDriver;
   clock: Clock;
+  /** Projects' terminal and workspace tasks (spec §3 project types). */
+  liveWorks?: LiveWorkSource;
+  /** Cloud labs (work type standalone_cloud_lab): image, starter files and variables of the lab. */
+  cloudLabWorks?: Pick<LiveWorkSource, 'find'>;
   /** An instance nobody touched through the API for this long is stopped (default 30 minutes). */
   idleTimeoutMs?: number;
   /** Wall clock of one test runner's script inside the instance. */
   testScriptTimeoutMs?: number;
+  /** Wall clock of the job update-app runs (it should start the app in the background and return). */
+  jobTimeoutMs?: number;
+}
+
+/** POST …/update-app, after the contract's shape check. */
+export interface UpdateAppInput {
+  files: Array<{ path: string; content: string }>;
+  /** A job's key; null runs the first job marked to run in the live container, if any. */
+  job: string | null;
+}
+
+/** One request for the learner's app, as the proxy route received it. */
+export interface AppRequest {
+  method: string;
+  /** Path and query below the proxy prefix, starting with '/'. */
+  path: string;
+  headers: Array<[string, string]>;
+  body: Buffer | undefined;
 }
 
 export interface AllocateInput {
@@ -32,6 +93,9 @@ export interface AllocateInput {
   workId: string;
   pageId: string | null;
   containerInfo: string | null;
+  workType?: string | null;
+  /** The task (project component) inside the page, for project work. */
+  subDocumentId?: string | null;
 }
 
 export interface RunTestsInput {
@@ -86,9 +150,13 @@ export function createContainersService(deps: ContainersServiceDeps) {
   const { driver, clock } = deps;
   const idleTimeoutMs = deps.idleTimeoutMs ?? 30 * 60_000;
   const testScriptTimeoutMs = deps.testScriptTimeoutMs ?? 60_000;
+  const jobTimeoutMs = deps.jobTimeoutMs ?? LiveAppLimits.jobTimeoutMs;
   const byUser = new Map<number, LiveInstanceRecord>();
   const handles = new Map<string, InstanceHandle>();
   const testRuns = new Map<string, TestRun>();
+  /** The last update of each instance: a second update waits for it, so writes and restarts never interleave. */
+  const updates = new Map<string, Promise<unknown>>();
+  const terminals = createTerminalHub(driver);
   const now = () => clock.now().getTime();
 
   function configOf(containerInfo: string | null): DockerConfig {
@@ -110,6 +178,8 @@ export function createContainersService(deps: ContainersServiceDeps) {
 
   async function release(record: LiveInstanceRecord): Promise<void> {
     byUser.delete(record.userId);
+    updates.delete(record.instanceId);
+    await terminals.closeInstance(record.instanceId);
     const handle = handles.get(record.instanceId);
     handles.delete(record.instanceId);
     if (handle) await driver.stop(handle).catch(() => undefined);
@@ -134,11 +204,20 @@ export function createContainersService(deps: ContainersServiceDeps) {
     return record;
   }
 
+  function ownHandle(userId: number, instanceId: string): InstanceHandle {
+    ownInstance(userId, instanceId);
+    const handle = handles.get(instanceId);
+    if (!handle) throw ContainersErrors.noAppFound(instanceId);
+    return handle;
+  }
+
   /** Starts the sandbox for a configuration; a driver failure is "allocation failed" (spec §4). */
   async function start(
     userId: number,
     input: AllocateInput,
     config: DockerConfig,
+    files: InstanceFile[] = [],
+    workEnv: Record<string, string> = {},
   ): Promise<LiveInstanceRecord> {
     const existing = byUser.get(userId);
     if (existing) {
@@ -149,17 +228,22 @@ export function createContainersService(deps: ContainersServiceDeps) {
       throw ContainersErrors.secondCloudLab();
     }
     if (!findProfile(config.container.imageName)) throw ContainersErrors.allocationFailed();
-    const env = Object.fromEntries(config.envs.map((entry) => [entry.key, entry.value]));
+    const env = { ...Object.fromEntries(config.envs.map((entry) => [entry.key, entry.value])), ...workEnv };
     let handle: InstanceHandle;
     try {
-      handle = await driver.allocate({ profile: config.container.imageName, env, owner: String(userId) });
+      handle = await driver.allocate({
+        profile: config.container.imageName,
+        env,
+        files,
+        owner: String(userId),
+      });
     } catch {
       throw ContainersErrors.allocationFailed();
     }
     // A concurrent allocate of the same user may have won while the sandbox started.
     if (byUser.has(userId)) {
       await driver.stop(handle).catch(() => undefined);
-      return start(userId, input, config);
+      return start(userId, input, config, files, workEnv);
     }
     const record: LiveInstanceRecord = {
       instanceId: handle.id,
@@ -172,13 +256,30 @@ export function createContainersService(deps: ContainersServiceDeps) {
       state: LiveContainerState.Allocated,
       createdAt: clock.now(),
       lastActivityAt: clock.now(),
+      jobs: config.jobs,
     };
     byUser.set(userId, record);
     handles.set(handle.id, handle);
     return record;
   }
 
-  async function runTestScripts(handle: InstanceHandle, run: TestRun, config: DockerConfig): Promise<void> {
+  /** A project task's instance: its image and tests come from the project, not from the client. */
+  function liveConfig(work: LiveWork): DockerConfig {
+    return configOf(
+      JSON.stringify({
+        version: '8.0',
+        container: { imageName: work.image },
+        testRunners: work.tests.map((test) => ({ id: test.id, name: test.name, testScript: test.script })),
+      }),
+    );
+  }
+
+  async function runTestScripts(
+    handle: InstanceHandle,
+    run: TestRun,
+    config: DockerConfig,
+    onPassed?: () => Promise<void>,
+  ): Promise<void> {
     try {
       for (const runner of config.testRunners) {
         const result = await driver.exec(handle, runner.testScript, { timeoutMs: testScriptTimeoutMs });
@@ -190,12 +291,59 @@ export function createContainersService(deps: ContainersServiceDeps) {
           output: `${result.stdout}${result.stderr}`,
         });
       }
+      if (onPassed && run.results.length > 0 && run.results.every((result) => result.passed)) {
+        await onPassed();
+      }
       if (run.status === LiveTestStatus.Pending) run.status = LiveTestStatus.Completed;
     } catch {
       // The instance stopped or its agent failed mid-run: the learner can only try again.
       if (run.status !== LiveTestStatus.Pending) return;
       run.status = LiveTestStatus.Completed;
       run.error = ContainerMessages.TestExecutionFailure;
+    }
+  }
+
+  /** The job an update runs: the one named, else the first meant for the live container, else none. */
+  function jobFor(record: LiveInstanceRecord, key: string | null): DockerJob | null {
+    if (key === null) return record.jobs.find((job) => job.runInLiveContainer) ?? null;
+    const job = record.jobs.find((candidate) => candidate.key === key);
+    if (!job) throw ContainersErrors.unknownJob(key);
+    return job;
+  }
+
+  /** Writes the files and runs the job; every failure, the driver's included, is "update failed" (§4, §8). */
+  async function runUpdate(
+    record: LiveInstanceRecord,
+    handle: InstanceHandle,
+    files: InstanceFile[],
+    job: DockerJob | null,
+  ) {
+    record.state = LiveContainerState.Updating;
+    const failed = (output?: string) => {
+      record.state = LiveContainerState.UpdateFailed;
+      return {
+        status: LiveContainerState.UpdateFailed,
+        request_id: record.requestId,
+        message: ContainerMessages.UpdateFailed,
+        ...(output === undefined ? {} : { output }),
+      };
+    };
+    try {
+      if (files.length > 0) await driver.writeFiles(handle, files);
+      let output: string | undefined;
+      if (job) {
+        const result = await driver.exec(handle, job.runScript, { timeoutMs: jobTimeoutMs });
+        output = `${result.stdout}${result.stderr}`;
+        if (result.exitCode !== 0 || result.timedOut) return failed(output);
+      }
+      record.state = LiveContainerState.Updated;
+      return {
+        status: LiveContainerState.Updated,
+        request_id: record.requestId,
+        ...(output === undefined ? {} : { output }),
+      };
+    } catch {
+      return failed();
     }
   }
 
@@ -217,7 +365,26 @@ export function createContainersService(deps: ContainersServiceDeps) {
     async allocate(userId: number, input: AllocateInput) {
       await reclaimIdle();
       if (isMissingId(input.authorId) || isMissingId(input.workId)) return {};
-      const record = await start(userId, input, configOf(input.containerInfo));
+      let record: LiveInstanceRecord;
+      if (input.workType === WorkType.StandaloneProject && deps.liveWorks) {
+        const work = await deps.liveWorks.find(userId, {
+          authorId: input.authorId,
+          workId: input.workId,
+          pageId: input.pageId ?? '',
+          docId: input.subDocumentId ?? '',
+        });
+        record = await start(userId, input, liveConfig(work), work.files);
+      } else if (input.workType === WorkType.StandaloneCloudLab && deps.cloudLabWorks) {
+        const work = await deps.cloudLabWorks.find(userId, {
+          authorId: input.authorId,
+          workId: input.workId,
+          pageId: input.pageId ?? '',
+          docId: input.subDocumentId ?? '',
+        });
+        record = await start(userId, input, liveConfig(work), work.files, work.env);
+      } else {
+        record = await start(userId, input, configOf(input.containerInfo));
+      }
       return {
         vm_status: record.state,
         request_id: record.requestId,
@@ -255,6 +422,58 @@ export function createContainersService(deps: ContainersServiceDeps) {
       return { status: record.state, request_id: record.requestId };
     },
 
+    /**
+     * The "update" step: the learner's files into the running instance, then the configuration's job (which
+     * typically restarts the app in the background). The state is "updating" while it runs.
+     */
+    async updateApp(userId: number, instanceId: string, input: UpdateAppInput) {
+      await reclaimIdle();
+      const handle = ownHandle(userId, instanceId);
+      const record = ownInstance(userId, instanceId);
+      input.files.forEach((file, index) => {
+        if (!isSafeWorkspacePath(file.path)) throw ContainersErrors.filePathInvalid(`files.${index}.path`);
+      });
+      const job = jobFor(record, input.job);
+      const previous = updates.get(instanceId) ?? Promise.resolve();
+      // A failed update must not block the next one: each runs after the previous settles, whatever its outcome.
+      const run = () => runUpdate(record, handle, input.files, job);
+      const update = previous.then(run, run);
+      updates.set(instanceId, update);
+      return update;
+    },
+
+    /**
+     * The "ping" step: whether the learner's app answers on a port. Any HTTP answer, an error page included,
+     * means it runs; nothing listening is "ping app failed", no answer in time (or a broken one) "no response".
+     */
+    async pingApp(userId: number, instanceId: string, port: number) {
+      await reclaimIdle();
+      const handle = ownHandle(userId, instanceId);
+      const record = ownInstance(userId, instanceId);
+      if (!isProxyPort(port)) throw ContainersErrors.portNotAllowed(port);
+      const result = await driver
+        .httpRequest(handle, {
+          port,
+          method: 'GET',
+          path: '/',
+          headers: [['Host', `127.0.0.1:${port}`]],
+          timeoutMs: LiveAppLimits.pingTimeoutMs,
+          maxBytes: 1024,
+        })
+        .catch(() => null);
+      if (result?.kind === 'response') {
+        record.state = LiveContainerState.Running;
+        return { status: record.state, request_id: record.requestId };
+      }
+      const isRefused = result === null || result.kind === 'refused';
+      record.state = isRefused ? LiveContainerState.PingAppFailed : LiveContainerState.NoResponse;
+      return {
+        status: record.state,
+        request_id: record.requestId,
+        message: isRefused ? ContainerMessages.PingFailed : ContainerMessages.NoResponse,
+      };
+    },
+
     async stopInstance(userId: number, instanceId: string) {
       const record = ownInstance(userId, instanceId);
       await release(record);
@@ -265,7 +484,9 @@ export function createContainersService(deps: ContainersServiceDeps) {
       await reclaimIdle();
       if (isMissingId(input.authorId) || isMissingId(input.workId))
         throw ContainersErrors.runTestsIdsRequired();
-      const config = configOf(input.containerInfo);
+      const isProject = input.documentType === PROJECT_DOCUMENT_TYPE && deps.liveWorks !== undefined;
+      const work = isProject ? await deps.liveWorks?.find(userId, input) : undefined;
+      const config = work ? liveConfig(work) : configOf(input.containerInfo);
       const key = testRunKey(userId, input);
       const previous = testRuns.get(key);
       const run: TestRun = {
@@ -281,7 +502,7 @@ export function createContainersService(deps: ContainersServiceDeps) {
       let containerStatus: string;
       let record: LiveInstanceRecord | null = null;
       try {
-        record = await start(userId, { ...input, pageId: input.pageId }, config);
+        record = await start(userId, { ...input, pageId: input.pageId }, config, work?.files);
         containerStatus = LiveContainerState.Allocated;
       } catch (error) {
         // Another running lab is still a conflict the learner must see; anything else is a failed allocation.
@@ -291,7 +512,11 @@ export function createContainersService(deps: ContainersServiceDeps) {
       const status = testingContainerState(containerStatus);
       testRuns.set(key, run);
       const handle = record ? handles.get(record.instanceId) : undefined;
-      if (status === LiveContainerState.Allocated && handle) void runTestScripts(handle, run, config);
+      const onPassed = work
+        ? () => deps.liveWorks?.testsPassed(userId, input) ?? Promise.resolve()
+        : undefined;
+      if (status === LiveContainerState.Allocated && handle)
+        void runTestScripts(handle, run, config, onPassed);
       else {
         run.status = LiveTestStatus.Completed;
         run.error = liveTestingFailedMessage(ContainerMessages.AllocationFailed);
@@ -327,6 +552,79 @@ export function createContainersService(deps: ContainersServiceDeps) {
         results: run.error ? { error: run.error, tests: run.results } : { tests: run.results },
         request_id: run.requestId,
       };
+    },
+
+    /**
+     * Runs a script in the user's running instance for a work (a cloud lab's task check); null when the user
+     * has no instance for that work. Driver failures are thrown as they are.
+     */
+    async execInWork(
+      userId: number,
+      work: { authorId: string; workId: string },
+      script: string,
+      timeoutMs = testScriptTimeoutMs,
+    ) {
+      await reclaimIdle();
+      const record = byUser.get(userId);
+      if (!record || record.authorId !== work.authorId || record.workId !== work.workId) return null;
+      const handle = handles.get(record.instanceId);
+      if (!handle) return null;
+      touch(record);
+      return driver.exec(handle, script, { timeoutMs });
+    },
+
+    /** Refuses (404) unless the instance is the user's; checked before a terminal socket is accepted. */
+    async checkOwner(userId: number, instanceId: string): Promise<void> {
+      await reclaimIdle();
+      ownHandle(userId, instanceId);
+    },
+
+    /** Attaches a browser socket to the instance's shell (opened on first use, shared afterwards). */
+    async attachTerminal(userId: number, instanceId: string, size: TerminalSize, peer: TerminalPeer) {
+      const handle = ownHandle(userId, instanceId);
+      const attachment = await terminals.attach(instanceId, handle, size, peer);
+      // Typing is using the instance: it must not be reclaimed as idle under the learner's hands.
+      const active = () => {
+        const record = byUser.get(userId);
+        if (record?.instanceId === instanceId) touch(record);
+      };
+      return {
+        ...attachment,
+        write: (data: string) => {
+          active();
+          attachment.write(data);
+        },
+      };
+    },
+
+    /**
+     * Relays a request to the learner's app. A logged-in caller must own the instance; a request without a
+     * session is the app's own sandboxed page loading its files (an opaque origin sends no cookies), for
+     * which the instance id, random and only ever shown to its owner, is the capability.
+     */
+    async relayToApp(
+      viewerId: number | null,
+      instanceId: string,
+      port: number,
+      request: AppRequest,
+    ): Promise<Extract<HttpRelayResult, { kind: 'response' }>> {
+      await reclaimIdle();
+      const record = [...byUser.values()].find((candidate) => candidate.instanceId === instanceId);
+      const handle = handles.get(instanceId);
+      if (!record || !handle || (viewerId !== null && record.userId !== viewerId)) {
+        throw ContainersErrors.noAppFound(instanceId);
+      }
+      if (!isProxyPort(port)) throw ContainersErrors.portNotAllowed(port);
+      touch(record);
+      const result = await driver
+        .httpRequest(handle, { port, ...request })
+        .catch((): HttpRelayResult => ({ kind: 'error', message: 'the instance did not answer' }));
+      if (result.kind === 'refused') throw ContainersErrors.appRefused();
+      // An informational or made-up status is not an answer a browser can be given.
+      if (result.kind !== 'response' || result.status < 200 || result.status > 599) {
+        throw ContainersErrors.appNoResponse();
+      }
+      return result;
     },
 
     async close(): Promise<void> {

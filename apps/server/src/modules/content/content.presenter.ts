@@ -18,6 +18,7 @@ const URL_KIND: Record<string, string> = {
   path: 'paths',
   skill_assessment: 'assessments',
   standalone_project: 'projects',
+  standalone_cloud_lab: 'cloudlabs',
 };
 
 export function itemUrl(workType: string, slug: string, encodedId: string): string {

@@ -14,7 +14,9 @@ let courses: CoursePackage[];
 let paths: PathPackage[];
 beforeAll(async () => {
   ({ courses, paths } = await loadContentFolder(DEFAULT_CONTENT_DIR));
-  runner = createRunner({ slots: 2, queueSize: 64 });
+  // A uid range of its own (the leftover-process sweep kills by uid), and compile time to spare: this test
+  // checks the solutions, not the speed of a compiler sharing two cores with the rest of the suite.
+  runner = createRunner({ slots: 2, queueSize: 64, uidBase: 64700, limits: { compileTimeSeconds: 180 } });
 });
 afterAll(async () => {
   await runner.close();

@@ -13,7 +13,8 @@ let runner: Runner;
 let app: TestApp['app'];
 beforeAll(async () => {
   t = await buildTestApp();
-  runner = createRunner({ slots: 1, queueSize: 4 });
+  // A uid range of its own: the content tests' runners run at the same time (the sweep kills by uid).
+  runner = createRunner({ slots: 1, queueSize: 4, uidBase: 64750 });
   app = await buildApp({
     config: { publicUrl: 'http://localhost', webDistDir: null, trustProxy: false, logLevel: 'silent' },
     database: t.database,

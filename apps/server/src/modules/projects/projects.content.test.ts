@@ -1,5 +1,5 @@
 import { renderMarkdown } from '@coderoom/domain';
-import { createRunner, type Runner } from '@coderoom/runner';
+import { BwrapInstanceDriver, createRunner, type Runner } from '@coderoom/runner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CONTENT_DIR } from '../../db/seed/demo.js';
 import { componentRequestOf, loadProjectFolder, type ProjectPackage } from './projects.package.js';
@@ -14,7 +14,7 @@ let packages: ProjectPackage[];
 beforeAll(async () => {
   packages = await loadProjectFolder(DEFAULT_CONTENT_DIR);
   // A uid range of its own, so this suite can run beside the other runner suites.
-  runner = createRunner({ slots: 2, queueSize: 64, uidBase: 64900 });
+  runner = createRunner({ slots: 2, queueSize: 64, uidBase: 64900, limits: { compileTimeSeconds: 180 } });
 });
 afterAll(async () => {
   await runner.close();
@@ -97,5 +97,43 @@ describe('demo projects', () => {
     await Promise.all(checks);
     expect(failures).toEqual([]);
     expect(checks.length).toBe(8);
+  });
+
+  it('has a terminal and a web-app project whose tests pass after the solution, not before', {
+    timeout: 120_000,
+  }, async () => {
+    const live = packages.flatMap((pkg) =>
+      pkg.manifest.tasks
+        .filter((task) => task.type === 'terminal' || task.type === 'workspace')
+        .map((task) => ({ where: `${pkg.slug}/${task.title}`, task })),
+    );
+    expect(live.map(({ task }) => task.type).sort()).toEqual(['terminal', 'workspace']);
+    // A uid range of its own (63800+ belongs to the live-instance suites).
+    const driver = new BwrapInstanceDriver({ uidBase: 63820, maxInstances: 2, reclaimIntervalMs: 0 });
+    const failures: string[] = [];
+    try {
+      for (const { where, task } of live) {
+        const allocate = () =>
+          driver.allocate({ profile: task.live?.image ?? '', files: task.live?.files ?? [] });
+        const runTests = async (handle: Awaited<ReturnType<typeof allocate>>) => {
+          const results = [];
+          for (const test of task.live_tests) results.push(await driver.exec(handle, test.script));
+          return results;
+        };
+        const [starter, solved] = await Promise.all([allocate(), allocate()]);
+        const before = await runTests(starter);
+        if (before.every((result) => result.exitCode === 0)) failures.push(`${where}: the starter passes`);
+        const solution = await driver.exec(solved, task.solution ?? 'false');
+        if (solution.exitCode !== 0) failures.push(`${where}: the solution failed: ${solution.stderr}`);
+        for (const [index, result] of (await runTests(solved)).entries()) {
+          if (result.exitCode !== 0)
+            failures.push(`${where}: test ${index + 1}: ${result.stdout}${result.stderr}`);
+        }
+        await Promise.all([driver.stop(starter), driver.stop(solved)]);
+      }
+    } finally {
+      await driver.close();
+    }
+    expect(failures).toEqual([]);
   });
 });

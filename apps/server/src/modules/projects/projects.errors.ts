@@ -18,4 +18,12 @@ export const ProjectErrors = {
   EvaluationInputRequired: ProjectMessages.EvaluationInputRequired,
   EvaluationOutputRequired: ProjectMessages.EvaluationOutputRequired,
   UnknownDataFile: 'Choose data files of this project.',
+  LiveSettingsRequired: 'A terminal or workspace task needs an image (live settings).',
+  LiveFilePathInvalid: 'Starter file paths must be relative paths inside the workspace.',
+  AppPortRequired: 'A workspace task needs the port its app listens on.',
+  NotLive: 'This task does not run in a live instance.',
+  // The project editor (projectEditor.service.ts).
+  NotAnEditor: 'Only the authors of this project can change it.',
+  OrderMismatch: 'List every task of the project exactly once.',
+  ProjectRequired: 'Name the project the new task belongs to.',
 } as const;

@@ -37,7 +37,15 @@ const TestCaseSchema = z.strictObject({
 
 const TaskSchema = z.strictObject({
   title: z.string().min(1).max(200),
-  type: z.enum(['single_page_app', 'code_widget', 'runjs', 'url_iframe', 'code_evaluation']),
+  type: z.enum([
+    'single_page_app',
+    'code_widget',
+    'runjs',
+    'url_iframe',
+    'code_evaluation',
+    'terminal',
+    'workspace',
+  ]),
   /** Markdown: what the task asks. */
   instructions: z.string().max(20_000),
   /** Markdown: step-by-step help, shown in guided attempts only. */
@@ -52,6 +60,18 @@ const TaskSchema = z.strictObject({
   runjs: z.strictObject({ html: z.string(), css: z.string(), js: z.string() }).optional(),
   spa: z.strictObject({ index: z.string(), app: z.string(), style: z.string() }).optional(),
   url: z.string().optional(),
+  /** Terminal and workspace tasks: image, app port, starter files, and the tests run in the instance. */
+  live: z
+    .strictObject({
+      image: z.string(),
+      app_port: z.number().int().optional(),
+      files: z.array(z.strictObject({ path: z.string(), content: z.string() })).default([]),
+    })
+    .optional(),
+  live_tests: z
+    .array(z.strictObject({ name: z.string(), script: z.string() }))
+    .max(20)
+    .default([]),
 });
 export type PackageTask = z.infer<typeof TaskSchema>;
 
@@ -154,11 +174,15 @@ export function componentRequestOf(
     runjs: task.runjs ?? null,
     spa: task.spa ?? null,
     url: task.url ?? null,
+    live: task.live
+      ? { image: task.live.image, app_port: task.live.app_port ?? null, files: task.live.files }
+      : null,
     protected_content: {
       evaluationInputFileId: task.evaluation_input ? (fileIds.get(task.evaluation_input) ?? null) : null,
       evaluationOutputFileId: task.evaluation_output ? (fileIds.get(task.evaluation_output) ?? null) : null,
       test_cases: task.test_cases,
       solution: task.solution ?? null,
+      live_tests: (task.live_tests ?? []).map((test, number) => ({ id: `test-${number + 1}`, ...test })),
     },
   });
 }

@@ -1,5 +1,10 @@
 import type { ProjectTypeName, SaveProjectComponentRequestSchema } from '@coderoom/contracts';
-import { ProjectAttemptMode, ProjectType } from '@coderoom/domain';
+import {
+  DOCKER_IMAGE_NAME_INVALID,
+  isValidDockerImageName,
+  ProjectAttemptMode,
+  ProjectType,
+} from '@coderoom/domain';
 import type { z } from 'zod';
 import { ProjectErrors } from './projects.errors.js';
 import type { ComponentRow, ProgressRow } from './projects.repository.js';
@@ -7,13 +12,18 @@ import type { ComponentRow, ProgressRow } from './projects.repository.js';
 // The rules of projects, as plain functions: how a task is completed, what a guided attempt shows, and
 // what a saved task must hold (spec 000 §5).
 
-export type Completion = 'check' | 'evaluate' | 'mark_done';
+export type Completion = 'check' | 'evaluate' | 'mark_done' | 'live_tests';
 
-/** Terminal and workspace projects need live containers, which this platform does not run yet. */
-const CONTAINER_TYPES: ReadonlySet<ProjectTypeName> = new Set([ProjectType.Terminal, ProjectType.Workspace]);
+/** Terminal and workspace tasks run in a live instance (apps/server/src/modules/containers). */
+const LIVE_TYPES: ReadonlySet<ProjectTypeName> = new Set([ProjectType.Terminal, ProjectType.Workspace]);
 
-export function isTypeAvailable(type: ProjectTypeName): boolean {
-  return !CONTAINER_TYPES.has(type);
+export function isLiveType(type: ProjectTypeName): boolean {
+  return LIVE_TYPES.has(type);
+}
+
+/** Every type of the spec is offered; kept as the one place to switch a type off again. */
+export function isTypeAvailable(_type: ProjectTypeName): boolean {
+  return true;
 }
 
 /**
@@ -22,6 +32,9 @@ export function isTypeAvailable(type: ProjectTypeName): boolean {
  * learner marks it done.
  */
 export function completionOf(component: ComponentRow): Completion {
+  if (isLiveType(component.type)) {
+    return (component.protectedContent.live_tests?.length ?? 0) > 0 ? 'live_tests' : 'mark_done';
+  }
   if (component.type === ProjectType.CodeEvaluation) return 'evaluate';
   if (component.type === ProjectType.CodeWidget) {
     const tests =
@@ -44,6 +57,16 @@ export function attemptProblem(
   if (!progress || progress.mode === null) return 'NotBegun';
   if (progress.currentAttempt !== currentAttempt) return 'StaleAttempt';
   return null;
+}
+
+/** A workspace path: relative, no `..`, at most 8 levels (what the instance accepts). */
+function isSafeRelativePath(value: string): boolean {
+  const parts = value.split('/');
+  return (
+    !value.startsWith('/') &&
+    parts.length <= 8 &&
+    parts.every((part) => part !== '' && part !== '.' && part !== '..' && !part.includes('\0'))
+  );
 }
 
 function isValidUrl(value: string | null): boolean {
@@ -70,6 +93,16 @@ export function componentProblems(
     !request.codeContent
   ) {
     problems.codeContent = ProjectErrors.CodeContentRequired;
+  }
+  if (isLiveType(request.type)) {
+    if (!request.live) problems.live = ProjectErrors.LiveSettingsRequired;
+    else if (!isValidDockerImageName(request.live.image)) problems.live = DOCKER_IMAGE_NAME_INVALID;
+    else if (request.live.files.some((file) => !isSafeRelativePath(file.path))) {
+      problems.live = ProjectErrors.LiveFilePathInvalid;
+    }
+    if (request.type === ProjectType.Workspace && !request.live?.app_port) {
+      problems.app_port = ProjectErrors.AppPortRequired;
+    }
   }
   if (request.type === ProjectType.CodeEvaluation) {
     const { evaluationInputFileId: input, evaluationOutputFileId: output } = request.protected_content;

@@ -1,7 +1,6 @@
 import type {
   JudgeResponse,
   ProjectComponent,
-  ProjectEditorResponse,
   ProjectProgressSummary,
   ProjectTaskProgress,
   ProjectTaskSummary,
@@ -13,7 +12,7 @@ import { completionOf } from './projects.policy.js';
 import type { ComponentRow, ProgressRow, ProjectFileRow } from './projects.repository.js';
 
 // Rows → the contract's shapes. protected_content (hidden tests, the solution, the evaluation files) is
-// dropped here; only presentEditorComponent, which the editor routes use, passes it on.
+// dropped here; the editor presents it (projectEditor.service.ts).
 
 export function taskUrl(
   authorId: number,
@@ -103,29 +102,8 @@ export function presentComponent(
     runjs: content.runjs,
     spa: content.spa,
     url: content.url,
+    live: content.live ? { image: content.live.image, app_port: content.live.app_port } : null,
     completion: completionOf(component),
-  };
-}
-
-export function presentEditorComponent(
-  component: ComponentRow,
-  number: number,
-): ProjectEditorResponse['components'][number] {
-  const secret = component.protectedContent;
-  return {
-    ...presentComponent(component, number, true),
-    protected_content: {
-      evaluationInputFileId: secret.evaluationInputFileId,
-      evaluationOutputFileId: secret.evaluationOutputFileId,
-      test_cases: [
-        ...(component.content.codeContent?.testCases ?? []).map((testCase) => ({
-          ...testCase,
-          hidden: false,
-        })),
-        ...secret.test_cases.map((testCase) => ({ ...testCase, hidden: true })),
-      ],
-      solution: secret.solution,
-    },
   };
 }
 

@@ -28,6 +28,8 @@ export interface ComponentContent {
   runjs: { html: string; css: string; js: string } | null;
   spa: { index: string; app: string; style: string } | null;
   url: string | null;
+  /** Terminal and workspace tasks (absent in rows saved before live tasks existed). */
+  live?: { image: string; app_port: number | null; files: Array<{ path: string; content: string }> } | null;
 }
 
 /** What only the grader reads (spec: protected_content with evaluationInputFileId, evaluationOutputFileId). */
@@ -36,6 +38,8 @@ export interface ComponentProtectedContent {
   evaluationOutputFileId: number | null;
   test_cases: Array<{ input: string; output: string }>;
   solution: string | null;
+  /** Live tasks' test scripts (absent in older rows). */
+  live_tests?: Array<{ id: string; name: string; script: string }>;
 }
 
 export const projects = pgTable('projects', {

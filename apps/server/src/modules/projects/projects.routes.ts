@@ -1,16 +1,11 @@
 import {
   BeginProjectRequestSchema,
   CompleteTaskRequestSchema,
-  CreateProjectFileRequestSchema,
   EncodedIdParamsSchema,
-  ProjectAuthorParamsSchema,
-  ProjectComponentAuthorParamsSchema,
   ProjectComponentParamsSchema,
   ProjectParamsSchema,
   ProjectRunRequestSchema,
-  SaveProjectComponentRequestSchema,
   SaveProjectProgressRequestSchema,
-  SaveProjectRequestSchema,
 } from '@coderoom/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth/guard.js';
@@ -19,11 +14,11 @@ import type { ProjectsService } from './projects.service.js';
 
 // Spec 000 §7: GET /api/project/{a}/{c}/{p}/{pc} and …/progress, POST …/progress (current_attempt,
 // source_code), POST /api/project/begin/{a}/{b}/{c}, PUT /api/author/{a}/collection/{c}/project/{p} and
-// …/project_component/{pc}; plus the overview, reset, check, evaluate and complete of docs/projects.md.
+// …/project_component/{pc} (projectEditor.routes.ts); plus the overview, reset, check, evaluate and
+// complete of docs/projects.md.
 
 const PROJECT = '/api/project/:authorId/:collectionId/:projectId';
 const TASK = `${PROJECT}/:componentId`;
-const AUTHOR = '/api/author/:authorId/collection/:collectionId';
 
 /** Logged-out visitors may read an overview; half-finished two-factor logins count as logged out. */
 function readerId(request: FastifyRequest): number | null {
@@ -94,32 +89,5 @@ export function registerProjectsRoutes(app: FastifyInstance, projects: ProjectsS
     const address = parseInput(ProjectComponentParamsSchema, request.params);
     const body = parseInput(CompleteTaskRequestSchema, request.body);
     return projects.complete(userId, address, body.current_attempt);
-  });
-
-  app.get(`${AUTHOR}/project/:projectId`, async (request) => {
-    const { userId } = requireUser(request);
-    return projects.editorView(userId, parseInput(ProjectAuthorParamsSchema, request.params));
-  });
-
-  app.put(`${AUTHOR}/project/:projectId`, async (request) => {
-    const { userId } = requireUser(request);
-    const address = parseInput(ProjectAuthorParamsSchema, request.params);
-    return projects.saveProject(userId, address, parseInput(SaveProjectRequestSchema, request.body));
-  });
-
-  app.post(`${AUTHOR}/project/:projectId/files`, async (request) => {
-    const { userId } = requireUser(request);
-    const address = parseInput(ProjectAuthorParamsSchema, request.params);
-    return projects.addFile(userId, address, parseInput(CreateProjectFileRequestSchema, request.body));
-  });
-
-  app.put(`${AUTHOR}/project_component/:componentId`, async (request) => {
-    const { userId } = requireUser(request);
-    const address = parseInput(ProjectComponentAuthorParamsSchema, request.params);
-    return projects.saveComponent(
-      userId,
-      address,
-      parseInput(SaveProjectComponentRequestSchema, request.body),
-    );
   });
 }

@@ -1,33 +1,29 @@
-import {
-  type BeginProjectRequest,
-  type EvaluationResult,
-  type JudgeRequest,
-  type JudgeResponse,
-  type ProjectEditorResponse,
-  type ProjectOverview,
-  type ProjectProgressResponse,
-  type ProjectTaskProgress,
-  type ProjectTaskResponse,
-  type SaveProjectComponentRequestSchema,
-  type SaveProjectProgressRequest,
-  type SaveProjectRequestSchema,
-  type TaskOutcome,
-  WidgetSchema,
+import type {
+  BeginProjectRequest,
+  EvaluationResult,
+  JudgeRequest,
+  JudgeResponse,
+  ProjectOverview,
+  ProjectProgressResponse,
+  ProjectTaskProgress,
+  ProjectTaskResponse,
+  SaveProjectComponentRequestSchema,
+  SaveProjectProgressRequest,
+  TaskOutcome,
 } from '@coderoom/contracts';
 import { ErrorStatus, TaskCompletion, WorkType } from '@coderoom/domain';
 import { type Runner, RunnerError } from '@coderoom/runner';
 import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
-import { AppError, invalidInput, notFound } from '../../platform/http/errors.js';
+import { AppError, notFound } from '../../platform/http/errors.js';
 import type { RateLimiter } from '../../platform/http/rateLimit.js';
-import { type CollectionView, type ContentService, prepareWidget } from '../content/content.service.js';
+import type { CollectionView, ContentService } from '../content/content.service.js';
 import { ExecutionRateRules } from '../execution/execution.service.js';
 import { ProjectErrors } from './projects.errors.js';
-import { attemptProblem, canSeeGuide, completionOf, componentProblems } from './projects.policy.js';
+import { attemptProblem, canSeeGuide, completionOf, isLiveType } from './projects.policy.js';
 import {
   presentComponent,
-  presentEditorComponent,
   presentFile,
   presentJudge,
   presentSummary,
@@ -38,7 +34,7 @@ import {
 import * as repo from './projects.repository.js';
 
 // Hands-on projects: the overview, guided/unguided attempts, per-task progress and completion judged on
-// the server, reset, and the editor's saves with the spec's validation (docs/projects.md).
+// the server and reset (docs/projects.md). The editor's reads and saves are in projectEditor.service.ts.
 
 export interface ProjectsDeps {
   db: Db;
@@ -60,7 +56,6 @@ export interface TaskAddress extends ProjectAddress {
   componentId: number;
 }
 
-type SaveProject = z.output<typeof SaveProjectRequestSchema>;
 type SaveComponent = z.output<typeof SaveProjectComponentRequestSchema>;
 
 interface ProjectContext {
@@ -188,21 +183,6 @@ export function createProjectsService(deps: ProjectsDeps) {
       ...extra,
       summary: presentSummary(context.components, progress),
     };
-  }
-
-  /** The draft's editors only: a draft view answers 401/404 to anyone else. */
-  async function editProject(userId: number, address: ProjectAddress): Promise<ProjectContext> {
-    const view = projectCollection(
-      await content.viewById(userId, address.authorId, address.collectionId, true),
-    );
-    if (!view.canEdit) throw notFound(ProjectErrors.NotFound);
-    const project = await repo.findProject(db, view.collection.id, address.projectId);
-    if (!project) throw notFound(ProjectErrors.NotFound);
-    return { view, project, components: await repo.findComponentsOf(db, project.id) };
-  }
-
-  function prepare(widgets: SaveComponent['description']) {
-    return widgets.map((widget) => prepareWidget(WidgetSchema.parse(widget)));
   }
 
   return {
@@ -404,58 +384,27 @@ export function createProjectsService(deps: ProjectsDeps) {
       return outcome(userId, context, component.id, { judge: null, evaluation: null });
     },
 
-    // Authoring (editors of the collection).
-
-    async editorView(userId: number, address: ProjectAddress): Promise<ProjectEditorResponse> {
-      const context = await editProject(userId, address);
+    /** A terminal or workspace task's instance settings and tests, for a reader of the project. */
+    async liveTask(userId: number, address: TaskAddress) {
+      const context = await readProject(userId, address);
+      const component = taskOf(context, address.componentId);
+      const live = component.content.live;
+      if (!isLiveType(component.type) || !live) throw notFound(ProjectErrors.NotLive);
       return {
-        project: await overviewOf(userId, context),
-        components: context.components.map((component, index) =>
-          presentEditorComponent(component, index + 1),
-        ),
-        files: (await repo.findFilesOf(db, context.project.id)).map(presentFile),
+        image: live.image,
+        files: live.files,
+        tests: component.protectedContent.live_tests ?? [],
       };
     },
 
-    async saveProject(userId: number, address: ProjectAddress, request: SaveProject) {
-      const context = await editProject(userId, address);
-      const files = new Set((await repo.findFilesOf(db, context.project.id)).map((file) => file.id));
-      if (!request.udata_files.every((fileId) => files.has(fileId))) {
-        throw invalidInput({ udata_files: ProjectErrors.UnknownDataFile });
-      }
-      await repo.updateProject(db, context.project.id, {
-        title: request.title,
-        summary: request.summary,
-        difficulty: request.difficulty,
-        content: { description: prepare(request.description) },
-        preReqs: request.pre_reqs,
-        preRequisiteProjects: request.pre_requisite_projects,
-        relevantCourses: request.relevant_courses,
-        udataFiles: request.udata_files,
-      });
-      return this.editorView(userId, address);
-    },
-
-    /** Saves a task after the spec's checks ('Enter a valid URL', the evaluation files). */
-    async saveComponent(
-      userId: number,
-      address: { authorId: number; collectionId: number; componentId: number },
-      request: SaveComponent,
-    ) {
-      const found = await repo.findComponentInCollection(db, address.collectionId, address.componentId);
-      if (!found) throw notFound(ProjectErrors.TaskNotFound);
-      const projectAddress = { ...address, projectId: found.project.id };
-      await editProject(userId, projectAddress);
-      const files = new Set((await repo.findFilesOf(db, found.project.id)).map((file) => file.id));
-      const problems = componentProblems(request, files);
-      if (Object.keys(problems).length > 0) throw invalidInput(problems);
-      await repo.updateComponent(db, found.component.id, componentRowOf(request, prepare));
-      return this.editorView(userId, projectAddress);
-    },
-
-    async addFile(userId: number, address: ProjectAddress, request: { name: string; content: string }) {
-      const context = await editProject(userId, address);
-      return presentFile(await repo.insertFile(db, { projectId: context.project.id, ...request }));
+    /** The task's tests passed in the learner's instance: completed, if an attempt is begun. */
+    async recordLiveTestsPassed(userId: number, address: TaskAddress): Promise<void> {
+      const context = await readProject(userId, address);
+      const component = taskOf(context, address.componentId);
+      if (completionOf(component) !== 'live_tests') return;
+      const progress = await repo.findProgress(db, userId, context.project.id);
+      if (!progress || progress.mode === null) return;
+      await record(userId, context, component.id, progress.currentAttempt, { completed: true });
     },
   };
 }
@@ -485,12 +434,14 @@ export function componentRowOf(
       runjs: request.runjs,
       spa: request.spa,
       url: request.url,
+      live: request.live,
     },
     protectedContent: {
       evaluationInputFileId: request.protected_content.evaluationInputFileId,
       evaluationOutputFileId: request.protected_content.evaluationOutputFileId,
       test_cases: cases.filter((testCase) => testCase.hidden).map(({ input, output }) => ({ input, output })),
       solution: request.protected_content.solution,
+      live_tests: request.protected_content.live_tests,
     },
   };
 }

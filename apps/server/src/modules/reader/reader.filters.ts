@@ -3,11 +3,24 @@ import type { z } from 'zod';
 
 export type FeaturedQuery = z.output<typeof FeaturedItemsQuerySchema>;
 
-/** Explore's content types (spec 000 §1) → stored work types; null means every type. */
-export function workTypesFor(type: ExploreType): string[] | null {
+/**
+ * What discovery lists (spec 000 §1 "Content types in search"). Questionnaires, modules and the like are
+ * reached through their own links, never through explore.
+ */
+export const DISCOVERABLE_WORK_TYPES = [
+  'course',
+  'mini_course',
+  'path',
+  'standalone_cloud_lab',
+  'skill_assessment',
+  'standalone_project',
+];
+
+/** Explore's content types (spec 000 §1) → stored work types. */
+export function workTypesFor(type: ExploreType): string[] {
   switch (type) {
     case 'all':
-      return null;
+      return DISCOVERABLE_WORK_TYPES;
     case 'paths':
       return ['path'];
     case 'courses':

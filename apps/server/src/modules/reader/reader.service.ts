@@ -11,7 +11,7 @@ import { notFound } from '../../platform/http/errors.js';
 import { lessonUrl } from '../content/content.presenter.js';
 import type { CollectionView, ContentService } from '../content/content.service.js';
 import type { ProgressService } from '../progress/progress.service.js';
-import { type FeaturedQuery, workTypesFor } from './reader.filters.js';
+import { DISCOVERABLE_WORK_TYPES, type FeaturedQuery, workTypesFor } from './reader.filters.js';
 
 // The reader's use-cases: discovery, course homepages and lessons, each with the learner's progress.
 
@@ -68,7 +68,7 @@ export function createReaderService({ content, progress }: ReaderDeps) {
   async function relatedTo(view: CollectionView) {
     const { items } = await content.search({
       search: '',
-      workTypes: null,
+      workTypes: DISCOVERABLE_WORK_TYPES,
       topic: view.card.language_topic,
       difficulty: null,
       onlyFree: false,
@@ -104,7 +104,7 @@ export function createReaderService({ content, progress }: ReaderDeps) {
       const known = TOPIC_TAGS[tag.toLowerCase()];
       const { items } = await content.search({
         search: '',
-        workTypes: null,
+        workTypes: DISCOVERABLE_WORK_TYPES,
         topic: known?.topic ?? null,
         difficulty: null,
         onlyFree: false,

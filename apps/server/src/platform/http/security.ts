@@ -6,6 +6,7 @@ import { newToken, safeEqual } from '../auth/tokens.js';
 import { AppError, PlatformMessages } from './errors.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const APP_PROXY_PATH = /^\/api\/instances\/[^/?]+\/app\//;
 
 /**
  * Per-request security plumbing for /api: the double-submit CSRF check on every state-changing
@@ -28,7 +29,9 @@ export function registerRequestSecurity(app: FastifyInstance, sessions: SessionS
     }
     if (!request.url.startsWith('/api/')) return;
 
-    if (!SAFE_METHODS.has(request.method)) {
+    // The learner's app behind the proxy gets form posts from its own sandboxed page, which cannot hold our
+    // token; the proxy never acts on our API and forwards no cookies (modules/containers).
+    if (!SAFE_METHODS.has(request.method) && !APP_PROXY_PATH.test(request.url)) {
       // A cross-site form or fetch cannot read our cookie, so it cannot copy it into the header.
       const sent = request.headers[CSRF_HEADER];
       const cookie = request.cookies[CSRF_COOKIE];

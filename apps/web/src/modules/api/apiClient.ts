@@ -11,6 +11,26 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+declare global {
+  interface Window {
+    /** Requests public/early-data.js started before the app loaded, by path; each is taken once. */
+    __coderoomEarly?: Record<string, Promise<Response> | undefined>;
+  }
+}
+
+/** The answer public/early-data.js already asked for, if any; later calls for the same path fetch anew. */
+async function takeEarlyResponse(path: string): Promise<Response | null> {
+  const early = window.__coderoomEarly;
+  const pending = early?.[path];
+  if (!early || !pending) return null;
+  early[path] = undefined;
+  try {
+    return await pending;
+  } catch {
+    return null;
+  }
+}
+
 function readCookie(name: string): string | null {
   const match = document.cookie.match(new RegExp(`(?:^|;\\s*)${name}=([^;]*)`));
   return match?.[1] ? decodeURIComponent(match[1]) : null;
@@ -38,14 +58,17 @@ export async function apiRequest<Schema extends z.ZodType>(
     }
     headers[CSRF_HEADER] = token ?? '';
   }
-  const response = await fetch(path, {
-    method,
-    headers,
-    // A Blob is an already-encoded JSON body (a compressed page save); anything else is serialised here.
-    body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
-    credentials: 'same-origin',
-    signal: options.signal,
-  });
+  const early = method === 'GET' && options.headers === undefined ? await takeEarlyResponse(path) : null;
+  const response =
+    early ??
+    (await fetch(path, {
+      method,
+      headers,
+      // A Blob is an already-encoded JSON body (a compressed page save); anything else is serialised here.
+      body: body === undefined ? undefined : body instanceof Blob ? body : JSON.stringify(body),
+      credentials: 'same-origin',
+      signal: options.signal,
+    }));
   const text = await response.text();
   let payload: unknown = null;
   if (text) {

@@ -1,6 +1,9 @@
+import type { AuthorWorkType } from '@coderoom/contracts';
+
 // The authoring API's addresses (docs/authoring.md), in one place.
 export const authorPaths = {
-  createCollection: (workType: 'course' | 'path') => `/api/author/collection?work_type=${workType}`,
+  createCollection: (workType: AuthorWorkType) => `/api/author/collection?work_type=${workType}`,
+  myCollections: (query: URLSearchParams) => `/api/author/collections?${query}`,
   collection: (authorId: number, collectionId: number) =>
     `/api/author/${authorId}/collection/${collectionId}`,
   createPage: '/api/author/page',

@@ -1,6 +1,10 @@
 // Query keys of the author studio's server state.
 export const studioKeys = {
   all: ['studio'] as const,
+  myCollectionsAll: ['studio', 'my-collections'] as const,
+  myCollections: (search: string) => ['studio', 'my-collections', search] as const,
+  courseSearch: (searchString: string, page: number) =>
+    ['studio', 'course-search', searchString, page] as const,
   collection: (authorId: number, collectionId: number) =>
     ['studio', 'collection', authorId, collectionId] as const,
   page: (authorId: number, collectionId: number, pageId: number) =>

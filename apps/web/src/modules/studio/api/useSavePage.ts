@@ -5,24 +5,17 @@ import { responseOf } from '../../reader/api/responseOf';
 import { gzipJson } from '../utils/gzipJson';
 import { authorPaths } from './authorPaths';
 
-/**
- * Saves a page against the eTag it was based on, gzip-compressed where the browser can (spec 000 asks
- * for level 9; CompressionStream takes no level, so this is the browser's default gzip level).
- */
+/** Saves a page against the eTag it was based on, gzip-compressed at level 9 (spec 000 §7). */
 export function useSavePage(pageId: number) {
   return useMutation({
-    mutationFn: async ({ etag, request }: { etag: string; request: SavePageRequest }) => {
-      const compressed = await gzipJson(request);
+    mutationFn: ({ etag, request }: { etag: string; request: SavePageRequest }) => {
       return apiRequest(
         'PUT',
         authorPaths.savePage(pageId),
         responseOf<AuthorPageResponse>(),
-        compressed ?? request,
+        gzipJson(request),
         {
-          headers: {
-            [AUTHOR_ETAG_HEADER]: etag,
-            ...(compressed ? { 'content-encoding': 'gzip' } : {}),
-          },
+          headers: { [AUTHOR_ETAG_HEADER]: etag, 'content-encoding': 'gzip' },
         },
       );
     },

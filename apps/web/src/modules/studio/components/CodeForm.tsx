@@ -1,9 +1,17 @@
 import type { TestCase, WidgetOf } from '@coderoom/contracts';
+import { lazy, Suspense, useContext } from 'react';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
+import { CollabContext } from '../state/CollabContext';
 import { Checkbox } from './Checkbox';
 import { LanguageSelect } from './LanguageSelect';
 import { TextAreaField } from './TextAreaField';
+
+const CollaborativeTextField = lazy(() =>
+  import('../../collab/components/CollaborativeTextField').then((module) => ({
+    default: module.CollaborativeTextField,
+  })),
+);
 
 type CodeWidget = WidgetOf<'Code'>;
 const MAX_TEST_CASES = 100;
@@ -17,6 +25,7 @@ export function CodeForm({
   onChange: (widget: CodeWidget) => void;
 }) {
   const { content } = widget;
+  const collab = useContext(CollabContext);
   const set = (patch: Partial<CodeWidget['content']>) =>
     onChange({ ...widget, content: { ...content, ...patch } });
   const setCase = (index: number, patch: Partial<TestCase>) =>
@@ -45,13 +54,29 @@ export function CodeForm({
         maxLength={500}
         onChange={(event) => set({ caption: event.target.value || undefined })}
       />
-      <TextAreaField
-        label="Starter code"
-        code
-        rows={6}
-        value={content.code}
-        onChange={(event) => set({ code: event.target.value })}
-      />
+      {collab ? (
+        // In a live lesson the starter code is merged like prose; the other fields are saved as usual.
+        <Suspense fallback={<p className="small muted">Loading the live editor…</p>}>
+          <CollaborativeTextField
+            session={collab.session}
+            map="code"
+            compId={widget.comp_id}
+            initialText={content.code}
+            label="Starter code"
+            placeholder="The code the learner starts from"
+            isCode
+            onText={(next) => collab.onText('code', widget.comp_id, next)}
+          />
+        </Suspense>
+      ) : (
+        <TextAreaField
+          label="Starter code"
+          code
+          rows={6}
+          value={content.code}
+          onChange={(event) => set({ code: event.target.value })}
+        />
+      )}
       <div className="studio-flags">
         <Checkbox label="Runnable" checked={content.runnable} onChange={(runnable) => set({ runnable })} />
         <Checkbox label="Judge (Check button)" checked={content.judge} onChange={(judge) => set({ judge })} />

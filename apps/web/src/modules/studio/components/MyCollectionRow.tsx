@@ -1,62 +1,54 @@
+import type { MyCollectionItem } from '@coderoom/contracts';
 import { Link } from 'react-router';
-import { Button } from '../../../ui/Button';
-import { ApiError } from '../../api/ApiError';
-import { useAuthorCollection } from '../api/useAuthorCollection';
 import { reviewStateLabel } from '../utils/reviewStateLabel';
 
-/** One of the author's collections on /teach: title, kind, state, lessons and where to go next. */
-export function MyCollectionRow({
-  authorId,
-  collectionId,
-  onForget,
-}: {
-  authorId: number;
-  collectionId: number;
-  onForget: () => void;
-}) {
-  const { data, error, isPending } = useAuthorCollection(authorId, collectionId);
-  if (isPending) {
-    return (
-      <li className="studio-collection-row">
-        <span className="muted">Loading…</span>
-      </li>
-    );
-  }
-  if (error || !data) {
-    const gone = error instanceof ApiError && (error.status === 404 || error.status === 403);
-    return (
-      <li className="studio-collection-row">
-        <span className="muted">
-          {gone ? 'This collection is no longer available to you.' : 'Could not load this collection.'}
-        </span>
-        <Button variant="ghost" onClick={onForget}>
-          Remove from list
-        </Button>
-      </li>
-    );
-  }
-  const { collection, toc } = data;
-  const lessons = toc.reduce((count, category) => count + category.pages.length, 0);
-  const editorUrl = `/collectioneditor/${authorId}/${collectionId}`;
+const ROLE_LABELS: Record<MyCollectionItem['role'], string> = {
+  owner: 'Owner',
+  editor: 'Editor',
+  viewer: 'Viewer',
+};
+
+const updatedFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+const KIND_LABELS: Record<string, string> = {
+  course: 'Course',
+  path: 'Path',
+  skill_assessment: 'Skill assessment',
+  questionnaire: 'Questionnaire',
+  standalone_project: 'Project',
+  standalone_cloud_lab: 'Cloud lab',
+};
+
+function countLabel(item: MyCollectionItem): string | null {
+  if (item.work_type !== 'course' && item.work_type !== 'path') return null;
+  const noun = item.work_type === 'path' ? 'course' : 'lesson';
+  return `${item.item_count} ${item.item_count === 1 ? noun : `${noun}s`}`;
+}
+
+/** One row of the /teach dashboard: title, kind, role, state, size, last change and the way in. */
+export function MyCollectionRow({ item }: { item: MyCollectionItem }) {
+  const kind = KIND_LABELS[item.work_type] ?? 'Course';
+  const count = countLabel(item);
+  const title = item.title || `Untitled ${kind.toLowerCase()}`;
+  const titleId = `studio-collection-${item.collection_id}`;
   return (
-    <li className="studio-collection-row">
+    <li className="studio-collection-row" data-collection-id={item.collection_id}>
       <div className="studio-collection-main">
-        <Link to={editorUrl} className="studio-collection-title">
-          {collection.title || 'Untitled course'}
+        <Link id={titleId} to={item.editor_url} className="studio-collection-title">
+          {title}
         </Link>
         <span className="small muted">
-          {collection.work_type === 'path' ? 'Path' : 'Course'} · {lessons}{' '}
-          {lessons === 1 ? 'lesson' : 'lessons'}
-          {collection.live_version
-            ? ` · version ${collection.live_version.version_no}`
-            : ' · nothing sent yet'}
+          {kind} · {count && `${count} · `}
+          {item.live_version_no === null ? 'never published' : `version ${item.live_version_no}`} · updated{' '}
+          <time dateTime={item.updated_at}>{updatedFormat.format(new Date(item.updated_at))}</time>
         </span>
       </div>
-      <span className={`badge studio-state studio-state-${collection.review_state}`}>
-        {reviewStateLabel(collection.review_state)}
+      <span className="badge studio-role">{ROLE_LABELS[item.role]}</span>
+      <span className={`badge studio-state studio-state-${item.review_state}`}>
+        {reviewStateLabel(item.review_state)}
       </span>
-      <Link className="btn btn-secondary" to={editorUrl}>
-        Edit
+      <Link className="btn btn-secondary" to={item.editor_url} aria-describedby={titleId}>
+        {item.role === 'viewer' ? 'Open' : 'Edit'}
       </Link>
     </li>
   );

@@ -1,0 +1,116 @@
+import { Hocuspocus } from '@hocuspocus/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireUser } from '../../platform/auth/guard.js';
+import { AppError, forbidden } from '../../platform/http/errors.js';
+import { CollabErrors } from './collab.errors.js';
+import type { CollabService } from './collab.service.js';
+
+/** The WebSocket endpoint of the collaboration server, on the API's own port. */
+export const COLLAB_PATH = '/api/collab';
+
+interface ConnectionContext {
+  userId: number;
+}
+
+/**
+ * A WebSocket is not covered by the same-origin policy, so a page on another site could open one with
+ * our cookie attached (cross-site WebSocket hijacking). Browsers always send Origin on WebSockets: it
+ * must name the host the request was made to, or the configured public origin.
+ */
+function isOwnOrigin(request: FastifyRequest, publicUrl: string): boolean {
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string') return false;
+  try {
+    const parsed = new URL(origin);
+    return parsed.origin === new URL(publicUrl).origin || parsed.host === request.headers.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A refusal the client can read: Hocuspocus sends `reason` in its permission-denied message. A thrown
+ * value without `message` also keeps Hocuspocus from logging every refusal as an error.
+ */
+function refusal(error: unknown): { reason: string } {
+  if (error instanceof AppError) return { reason: error.errorText };
+  throw error;
+}
+
+/**
+ * Hocuspocus without a listener of its own: Fastify upgrades `GET /api/collab` after the session cookie
+ * and Origin are checked, and hands the socket over. Every document a connection opens is authorised
+ * again by name (onAuthenticate); documents are loaded from and stored to Postgres by the service.
+ */
+export function registerCollabRoutes(
+  app: FastifyInstance,
+  collab: CollabService,
+  options: { publicUrl: string },
+): Hocuspocus {
+  const hocuspocus = new Hocuspocus({
+    quiet: true,
+    // Stores follow a pause of 300 ms in typing, and happen at least every 2 s while it goes on.
+    debounce: 300,
+    maxDebounce: 2000,
+    async onAuthenticate({ documentName, context, connectionConfig }) {
+      const { userId } = context as ConnectionContext;
+      try {
+        const access = await collab.authorize(userId, documentName);
+        if (access === 'read') connectionConfig.readOnly = true;
+      } catch (error) {
+        throw refusal(error);
+      }
+    },
+    async onLoadDocument({ documentName, document }) {
+      await collab.load(documentName, document);
+      return document;
+    },
+    async onStoreDocument({ documentName, document, context }) {
+      const userId = (context as Partial<ConnectionContext>).userId ?? null;
+      // Counted now: the payload's clientsCount is from the change that scheduled this store.
+      const isLastEditor = document.getConnectionsCount() === 0;
+      try {
+        await collab.store(documentName, document, userId, isLastEditor);
+      } catch (error) {
+        app.log.error({ err: error, documentName }, 'storing a collaborative document failed');
+        throw error;
+      }
+    },
+  });
+
+  app.get(
+    COLLAB_PATH,
+    {
+      websocket: true,
+      // Runs before the upgrade, so a refused request gets a plain HTTP 401/403 instead of a socket.
+      preValidation: async (request) => {
+        requireUser(request);
+        if (!isOwnOrigin(request, options.publicUrl)) throw forbidden(CollabErrors.OriginRefused);
+      },
+    },
+    (socket, request) => {
+      const { userId } = requireUser(request);
+      const context: ConnectionContext = { userId };
+      hocuspocus.handleConnection(socket, request.raw, context);
+    },
+  );
+
+  // Nothing acknowledged may be lost on a restart: run every pending store before the database closes.
+  app.addHook('onClose', async () => {
+    await flushDocuments(hocuspocus);
+    hocuspocus.closeConnections();
+  });
+
+  return hocuspocus;
+}
+
+/** Runs the debounced stores of every loaded document now and waits for stores already running. */
+export async function flushDocuments(hocuspocus: Hocuspocus): Promise<void> {
+  await Promise.all(
+    [...hocuspocus.documents.values()].map(async (document) => {
+      const id = `onStoreDocument-${document.name}`;
+      if (hocuspocus.debouncer.isDebounced(id)) await hocuspocus.debouncer.executeNow(id);
+      await document.saveMutex.waitForUnlock();
+    }),
+  );
+}

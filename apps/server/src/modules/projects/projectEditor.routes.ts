@@ -1,0 +1,85 @@
+import {
+  AUTHOR_ETAG_HEADER,
+  CreateProjectFileRequestSchema,
+  ProjectEditorCollectionParamsSchema,
+  ProjectEditorComponentParamsSchema,
+  ProjectEditorProjectParamsSchema,
+  SaveEditorProjectRequestSchema,
+  SaveEditorTaskRequestSchema,
+} from '@coderoom/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireUser } from '../../platform/auth/guard.js';
+import { notFound } from '../../platform/http/errors.js';
+import { parseInput } from '../../platform/http/validation.js';
+import { etagOf, withEtag } from '../authoring/authoring.routes.js';
+import type { ProjectEditorAddress, ProjectEditorService } from './projectEditor.service.js';
+import { ProjectErrors } from './projects.errors.js';
+
+// The project editor's calls (spec 000 §7: PUT /api/author/{a}/collection/{c}/project/{p} and
+// …/project_component/{pc}), plus the editor's read (GET of the same project address), a task's DELETE
+// and adding a file. docs/projects.md "Editing".
+
+const COLLECTION = '/api/author/:authorId/collection/:collectionId';
+const PROJECT = `${COLLECTION}/project/:projectId`;
+const TASK = `${COLLECTION}/project_component/:componentId`;
+
+function addressOf(request: FastifyRequest, params: { authorId: number; collectionId: number }) {
+  const { userId } = requireUser(request);
+  return {
+    userId,
+    authorId: params.authorId,
+    collectionId: params.collectionId,
+  } satisfies ProjectEditorAddress;
+}
+
+/** If-Match, when the client sent one (task saves may come without: the Conflicts dialog's Save). */
+function optionalEtag(request: FastifyRequest): string | null {
+  return request.headers[AUTHOR_ETAG_HEADER] === undefined ? null : etagOf(request);
+}
+
+export function registerProjectEditorRoutes(app: FastifyInstance, editor: ProjectEditorService): void {
+  // Not in the spec: a collection created on /teach gets its project here before the editor opens.
+  app.post(`${COLLECTION}/project`, async (request, reply) => {
+    const params = parseInput(ProjectEditorCollectionParamsSchema, request.params);
+    const result = await editor.ensureProject(addressOf(request, params));
+    return reply.status(result.created ? 201 : 200).send(result);
+  });
+
+  app.get(PROJECT, async (request, reply) => {
+    const params = parseInput(ProjectEditorProjectParamsSchema, request.params);
+    const project = await editor.get(addressOf(request, params), params.projectId);
+    return withEtag(reply, project.etag, project);
+  });
+
+  app.put(PROJECT, async (request, reply) => {
+    const params = parseInput(ProjectEditorProjectParamsSchema, request.params);
+    const address = addressOf(request, params);
+    const body = parseInput(SaveEditorProjectRequestSchema, request.body);
+    const project = await editor.saveProject(address, params.projectId, etagOf(request), body);
+    return withEtag(reply, project.etag, project);
+  });
+
+  app.post(`${PROJECT}/files`, async (request) => {
+    const params = parseInput(ProjectEditorProjectParamsSchema, request.params);
+    const address = addressOf(request, params);
+    const body = parseInput(CreateProjectFileRequestSchema, request.body);
+    return editor.addFile(address, params.projectId, body);
+  });
+
+  app.put(TASK, async (request, reply) => {
+    const params = parseInput(ProjectEditorComponentParamsSchema, request.params);
+    const address = addressOf(request, params);
+    const body = parseInput(SaveEditorTaskRequestSchema, request.body);
+    const result = await editor.saveTask(address, params.componentId, optionalEtag(request), body);
+    if (params.componentId === 'new') reply.status(201);
+    return withEtag(reply, result.etag, result);
+  });
+
+  app.delete(TASK, async (request, reply) => {
+    const params = parseInput(ProjectEditorComponentParamsSchema, request.params);
+    const address = addressOf(request, params);
+    if (params.componentId === 'new') throw notFound(ProjectErrors.TaskNotFound);
+    const result = await editor.deleteTask(address, params.componentId, etagOf(request));
+    return withEtag(reply, result.etag, result);
+  });
+}

@@ -1,0 +1,39 @@
+import { Button } from '../../../ui/Button';
+import { FormMessage } from '../../../ui/FormMessage';
+import type { LabAddress } from '../api/LabAddress';
+import { useCheckLabTask } from '../api/useCheckLabTask';
+
+/** "Check my work": runs the task's check inside the running lab and shows what it said. */
+export function CheckTaskPanel({
+  address,
+  taskId,
+  isRunning,
+}: {
+  address: LabAddress;
+  taskId: number;
+  isRunning: boolean;
+}) {
+  const check = useCheckLabTask(address, taskId);
+  const result = check.data;
+  return (
+    <section className="card cloudlab-check" aria-label="Check">
+      <div className="cloudlab-check-bar">
+        <p className="small muted">The check runs inside your lab, on the files in your workspace.</p>
+        <Button onClick={() => check.mutate()} busy={check.isPending} disabled={!isRunning}>
+          Check my work
+        </Button>
+      </div>
+      {!isRunning && <p className="small muted">Start the lab to check your work.</p>}
+      {check.isError && <FormMessage tone="error">{check.error.message}</FormMessage>}
+      {result && (
+        <div className={`cloudlab-check-result is-${result.result}`} data-testid="check-result" role="status">
+          <strong>
+            {result.result === 'passed' ? 'Passed: task completed.' : 'Not yet: the check failed.'}
+          </strong>
+          {result.timed_out && <span> The check took too long and was stopped.</span>}
+          {result.output.trim() && <pre className="cloudlab-check-output">{result.output}</pre>}
+        </div>
+      )}
+    </section>
+  );
+}
