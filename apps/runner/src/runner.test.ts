@@ -61,6 +61,8 @@ describe('concurrency and cancellation', () => {
 describe('closing', () => {
   it('kills running sandboxes and refuses new work after close()', async () => {
     const runner = createTestRunner(63420, { slots: 1 });
+    // Probe the sandbox and Python first, so the run seen busy below is the program, not a probe.
+    await runner.execute({ language: 'python3', source_code: 'print(1)' });
     const run = runner.execute(SLEEP).then(
       () => null,
       (error: unknown) => error,

@@ -129,11 +129,14 @@ class SandboxRunner implements Runner {
 
   /** Runs a short command in a slot (probes); returns the sandbox's result. */
   private async probe(spec: Omit<SandboxSpec, 'env' | 'files'> & Partial<SandboxSpec>) {
-    return this.pool.use(
+    const result = await this.pool.use(
       this.closing.signal,
       (slot) =>
         startSandbox(slot, { env: BASE_ENV, files: [], ...spec }, this.host, this.closing.signal).result,
     );
+    // A probe killed by close() says nothing about the host or the toolchain.
+    if (this.closing.signal.aborted) throw new RunnerError(RunnerErrorCode.Closed, RunnerMessages.Closed);
+    return result;
   }
 
   private checkSandbox(): Promise<SandboxCheck> {
