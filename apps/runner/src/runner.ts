@@ -11,7 +11,13 @@ import { SlotPool } from './pool.js';
 import { type CgroupDetection, detectCgroups } from './sandbox/cgroups.js';
 import { BASE_BINDS, BASE_ENV } from './sandbox/layout.js';
 import { decodeOutput } from './sandbox/output.js';
-import { type SandboxHost, SandboxSlot, type SandboxSpec, startSandbox } from './sandbox/sandbox.js';
+import {
+  killSandboxesOwnedBy,
+  type SandboxHost,
+  SandboxSlot,
+  type SandboxSpec,
+  startSandbox,
+} from './sandbox/sandbox.js';
 import { compileLimits, type StepContext } from './steps.js';
 import type {
   ExecuteRequest,
@@ -91,6 +97,9 @@ class SandboxRunner implements Runner {
       this.config.cgroups === 'auto'
         ? detectCgroups()
         : { driver: null, reason: 'cgroups are disabled by configuration' };
+    const driver = this.cgroups.driver;
+    // Sandboxes of an earlier runner with these uids (one that crashed or was killed) go first.
+    killSandboxesOwnedBy(this.config.uidBase, this.config.uidBase + this.config.slots);
     const slots = Array.from(
       { length: this.config.slots },
       (_, index) =>
@@ -98,7 +107,7 @@ class SandboxRunner implements Runner {
           index,
           this.config.uidBase + index,
           this.config.uidBase + index,
-          this.cgroups.driver?.createSlot(index) ?? null,
+          driver ? [driver.createSlot(index), driver.createSlot(index, 'slot-next')] : null,
         ),
     );
     this.slots = slots;

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { createBwrapInstanceDriver, createRunner } from '@coderoom/runner';
+import { createBwrapInstanceDriver, createRunner, createRunnerProcess } from '@coderoom/runner';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo.js';
 import { ConfigError, loadConfig } from './platform/config.js';
@@ -26,11 +26,14 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const applied = await migrate(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
-  // The runner runs in-process by default; it refuses user code (with a clear message) if the host
-  // cannot create sandboxes.
+  // The runner role runs in a small child process of its own (RUNNER_IN_PROCESS=1 keeps it in this one):
+  // starting a sandbox forks, and forking this large process would block the API for ~20 ms each time
+  // (docs/runner.md). It refuses user code (with a clear message) if the host cannot create sandboxes.
   // The uid ranges can be moved (RUNNER_UID_BASE, INSTANCE_UID_BASE) so that two servers on one host —
   // parallel end-to-end runs — never sweep each other's sandbox processes.
-  const runner = createRunner({ uidBase: uidBaseFromEnv('RUNNER_UID_BASE') });
+  const runnerConfig = { uidBase: uidBaseFromEnv('RUNNER_UID_BASE') };
+  const runner =
+    process.env.RUNNER_IN_PROCESS === '1' ? createRunner(runnerConfig) : createRunnerProcess(runnerConfig);
   const instances = createBwrapInstanceDriver({ uidBase: uidBaseFromEnv('INSTANCE_UID_BASE') });
   const app = await buildApp({ config, database, mailer, runner, instances });
   app.log.info(

@@ -45,7 +45,8 @@ export interface CgroupDriver {
   kind: 'cgroup-v1' | 'cgroup-v2';
   hasPids: boolean;
   hasCpu: boolean;
-  createSlot(index: number): SlotCgroup;
+  /** A slot's groups, named `<label>-<index>` (per-run groups add `-<run>`). */
+  createSlot(index: number, label?: string): SlotCgroup;
   dispose(): void;
 }
 
@@ -315,8 +316,8 @@ function detectV1(mounts: CgroupMount[], own: Map<string, string>): CgroupDetect
       kind: 'cgroup-v1',
       hasPids: pidsDir !== null,
       hasCpu: cpuDir !== null,
-      createSlot(index) {
-        const slot = new V1Slot({ memory: memoryDir, pids: pidsDir, cpu: cpuDir }, `slot-${index}`);
+      createSlot(index, label = 'slot') {
+        const slot = new V1Slot({ memory: memoryDir, pids: pidsDir, cpu: cpuDir }, `${label}-${index}`);
         slots.push(slot);
         return slot;
       },
@@ -439,8 +440,8 @@ function detectV2(mounts: CgroupMount[], own: Map<string, string>): CgroupDetect
       kind: 'cgroup-v2',
       hasPids: wanted.includes('pids'),
       hasCpu: wanted.includes('cpu'),
-      createSlot(index) {
-        const slot = new V2Slot(runnerDir, `slot-${index}`);
+      createSlot(index, label = 'slot') {
+        const slot = new V2Slot(runnerDir, `${label}-${index}`);
         slots.push(slot);
         return slot;
       },

@@ -227,10 +227,10 @@ function launcherInput(spec: SandboxSpec, host: SandboxHost, openedFileFds: numb
  * whose pid 1 exited is already empty (the kernel empties the pid namespace); this matters when we killed
  * bwrap from outside and the namespace is still being torn down.
  */
-async function sweepSlot(slot: Slot, killed: boolean): Promise<void> {
-  if (!slot.cgroup && !killed) return;
+async function sweepSlot(group: SlotCgroup | null, uid: number, killed: boolean): Promise<void> {
+  if (!group && !killed) return;
   for (let attempt = 0; attempt < 200; attempt += 1) {
-    const pids = slot.cgroup ? slot.cgroup.pids() : pidsOwnedBy(slot.uid);
+    const pids = group ? group.pids() : pidsOwnedBy(uid);
     if (pids.length === 0) return;
     for (const pid of pids) {
       try {
@@ -244,11 +244,16 @@ async function sweepSlot(slot: Slot, killed: boolean): Promise<void> {
 }
 
 function pidsOwnedBy(uid: number): number[] {
+  return pidsOwnedByRange(uid, uid + 1);
+}
+
+function pidsOwnedByRange(from: number, to: number): number[] {
   const pids: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
-      if (fs.statSync(`/proc/${entry}`).uid === uid) pids.push(Number(entry));
+      const { uid } = fs.statSync(`/proc/${entry}`);
+      if (uid >= from && uid < to) pids.push(Number(entry));
     } catch {
       // exited while listing
     }
@@ -256,9 +261,29 @@ function pidsOwnedBy(uid: number): number[] {
   return pids;
 }
 
+/**
+ * Kills every process owned by the pool's uids [from, to). Those uids belong to one runner alone, so
+ * whatever runs as them when a runner starts, or after its process died, is a sandbox nobody watches any
+ * more: a runner killed while a launcher was becoming bwrap leaves a sandbox whose parent-death signal was
+ * never armed, and with the wall-clock timer gone, a sleeping program would outlive it.
+ */
+export function killSandboxesOwnedBy(from: number, to: number): number {
+  const pids = pidsOwnedByRange(from, to);
+  for (const pid of pids) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+  return pids.length;
+}
+
 interface Launcher {
   child: ChildProcess;
   fileFds: number;
+  /** The fresh group the launcher waits in; its run's limits and counters live there. */
+  group: SlotCgroup | null;
   /** Settles once the launcher is inside the run's cgroups; nothing is sent to it before. */
   ready: Promise<void>;
   /** Settles when the launcher (later bwrap) has exited and its pipes are closed. */
@@ -268,24 +293,50 @@ interface Launcher {
 /**
  * One concurrency slot: its own unprivileged uid/gid, its cgroups, and a launcher prepared for the next
  * run. A slot runs one sandbox at a time (the pool guarantees it).
+ *
+ * The slot has two cgroup sets and alternates between them: while a run uses one, the next run's launcher
+ * is started and moved into a fresh group of the other. Starting a process and moving it between groups
+ * are the slow parts of a run on this kind of host (a few ms to fork, 10–30 ms to migrate while the kernel
+ * is busy forking), and this way neither is on a request's path, also when runs follow each other closely.
  */
 export class SandboxSlot {
   private prepared: Launcher | null = null;
   private readonly stopped: Launcher[] = [];
   private closed = false;
+  /** The group of the run in progress (or of the last run, until the next starts). */
+  private active: SlotCgroup | null;
+  private running = false;
 
   constructor(
     readonly index: number,
     readonly uid: number,
     readonly gid: number,
-    readonly cgroup: SlotCgroup | null,
-  ) {}
+    private readonly groups: [SlotCgroup, SlotCgroup] | null,
+  ) {
+    this.active = groups?.[0] ?? null;
+  }
 
-  /** Starts the next run's launcher now, so the request does not pay for it. */
+  /** The cgroups of the run in progress: its processes, OOM kills and limits. */
+  get cgroup(): SlotCgroup | null {
+    return this.active;
+  }
+
+  /** The group set the run in progress does not use. */
+  private spareGroup(): SlotCgroup | null {
+    if (!this.groups) return null;
+    return this.groups[0] === this.active ? this.groups[1] : this.groups[0];
+  }
+
+  /**
+   * Starts the next run's launcher now, so the request does not pay for it: during a run (in the spare
+   * group) or between runs.
+   */
   prepare(): void {
     if (this.closed || this.prepared) return;
+    // Without cgroups a run's processes are found by uid, so no launcher may wait beside a run.
+    if (this.running && !this.groups) return;
     try {
-      this.prepared = this.launch(PREPARED_FILE_FDS);
+      this.prepared = this.launch(PREPARED_FILE_FDS, this.spareGroup());
     } catch {
       // The run will start its own launcher and report the failure where it can.
       this.prepared = null;
@@ -306,11 +357,11 @@ export class SandboxSlot {
   async dispose(): Promise<void> {
     this.stop();
     await Promise.all(this.stopped.map((launcher) => launcher.exited.catch(() => undefined)));
-    this.cgroup?.remove();
+    for (const group of this.groups ?? []) group.remove();
   }
 
-  private launch(fileFds: number): Launcher {
-    this.cgroup?.beginRun();
+  private launch(fileFds: number, group: SlotCgroup | null): Launcher {
+    group?.beginRun();
     const stdio: Array<'pipe'> = Array.from({ length: FIRST_FILE_FD + fileFds }, () => 'pipe');
     const child = spawn('/bin/sh', ['-c', LAUNCHER, 'coderoom-sandbox'], {
       uid: this.uid,
@@ -328,14 +379,14 @@ export class SandboxSlot {
     const ready =
       pid === undefined
         ? exited.then(() => Promise.reject(new Error('the sandbox launcher did not start')))
-        : Promise.resolve(this.cgroup?.attach(pid)).catch((error: unknown) => {
+        : Promise.resolve(group?.attach(pid)).catch((error: unknown) => {
             // Never let a process run outside its slot's limits.
             child.kill('SIGKILL');
             throw error;
           });
     exited.catch(() => {});
     ready.catch(() => {});
-    return { child, fileFds, ready, exited };
+    return { child, fileFds, group, ready, exited };
   }
 
   private takeLauncher(files: number): Launcher {
@@ -350,7 +401,8 @@ export class SandboxSlot {
       return prepared;
     }
     prepared?.child.kill('SIGKILL');
-    return this.launch(files);
+    // A launcher of its own, in the group the unusable one had (its leftovers are removed with it later).
+    return this.launch(files, prepared?.group ?? this.spareGroup());
   }
 
   /**
@@ -360,13 +412,15 @@ export class SandboxSlot {
   start(spec: SandboxSpec, host: SandboxHost, signal?: AbortSignal): SandboxRun {
     const launcher = this.takeLauncher(spec.files.length);
     const { child } = launcher;
+    this.active = launcher.group;
+    this.running = true;
+    const group = launcher.group;
     const stdout = new CappedBuffer(spec.limits.outputBytes);
     const stderr = new CappedBuffer(spec.limits.outputBytes);
     let killedBy: KillReason | null = null;
     let launcherReply = '';
 
-    const inside = () =>
-      (this.cgroup ? this.cgroup.pids() : pidsOwnedBy(this.uid)).filter((pid) => pid !== child.pid);
+    const inside = () => (group ? group.pids() : pidsOwnedBy(this.uid)).filter((pid) => pid !== child.pid);
     const signalAll = (pids: number[]) => {
       for (const pid of pids) {
         try {
@@ -423,7 +477,7 @@ export class SandboxSlot {
     let timer: NodeJS.Timeout | undefined;
     const onAbort = () => kill('cancel');
     const begin = () => {
-      this.cgroup?.setLimits(spec.limits.memoryBytes, spec.limits.processes);
+      group?.setLimits(spec.limits.memoryBytes, spec.limits.processes);
       startedAt = performance.now();
       const control = child.stdio[GO_FD] as Duplex;
       control.on('data', (chunk: Buffer) => {
@@ -441,6 +495,8 @@ export class SandboxSlot {
       stdin?.on('error', () => {});
       stdin?.end(spec.stdin ?? '');
       timer = setTimeout(() => kill('wall'), spec.limits.wallMs);
+      // The next run's launcher starts while this one runs (see the class comment).
+      if (this.groups) this.prepare();
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     // An AbortSignal that fired before we listened never calls the listener.
@@ -457,9 +513,12 @@ export class SandboxSlot {
       })
       .then(async ({ code, signal: exitSignal }) => {
         const wallMs = Math.round(performance.now() - startedAt);
-        await sweepSlot(this, killedBy !== null);
-        const measured = this.cgroup?.endRun() ?? { memoryPeakBytes: null, oomKilled: false, cpuMs: null };
-        this.prepare();
+        await sweepSlot(group, this.uid, killedBy !== null);
+        const measured = group?.endRun() ?? { memoryPeakBytes: null, oomKilled: false, cpuMs: null };
+        this.running = false;
+        // Without cgroups there is one uid and no spare group: the next launcher starts once this run is
+        // over, after the answer is on its way.
+        if (!this.groups) setImmediate(() => this.prepare());
         const stderrBytes = stderr.toBuffer();
         const stderrText = stderrBytes.toString('utf8');
         let setupError: string | null = null;
