@@ -18,14 +18,14 @@ import { createAssessmentsService } from './modules/assessments/assessments.serv
 import { registerQuestionnaireRoutes } from './modules/assessments/questionnaires.routes.js';
 import { createQuestionnairesService } from './modules/assessments/questionnaires.service.js';
 import { registerAuthoringRoutes } from './modules/authoring/authoring.routes.js';
-import { createAuthoringService } from './modules/authoring/authoring.service.js';
+import { createAuthoringService, type DraftPageWrite } from './modules/authoring/authoring.service.js';
 import { registerVersionsRoutes } from './modules/authoring/versions.routes.js';
 import { createVersionsService } from './modules/authoring/versions.service.js';
 import { registerCloudLabEditorRoutes } from './modules/cloudlabs/cloudLabEditor.routes.js';
 import { createCloudLabEditorService } from './modules/cloudlabs/cloudLabEditor.service.js';
 import { createCloudLabLiveWorks } from './modules/cloudlabs/cloudlabs.live.js';
 import { registerCloudLabsRoutes } from './modules/cloudlabs/cloudlabs.routes.js';
-import { createCloudLabsService } from './modules/cloudlabs/cloudlabs.service.js';
+import { type CloudLabsDeps, createCloudLabsService } from './modules/cloudlabs/cloudlabs.service.js';
 import { registerCollabRoutes } from './modules/collab/collab.routes.js';
 import { createCollabService } from './modules/collab/collab.service.js';
 import { registerCollaboratorsRoutes } from './modules/collaborators/collaborators.routes.js';
@@ -34,6 +34,7 @@ import { registerCommentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
 import { registerContainersRoutes } from './modules/containers/containers.routes.js';
 import { createContainersService } from './modules/containers/containers.service.js';
+import type { DraftRightsChange } from './modules/content/content.policy.js';
 import { createContentService } from './modules/content/content.service.js';
 import { registerExecutionRoutes } from './modules/execution/execution.routes.js';
 import { createExecutionService } from './modules/execution/execution.service.js';
@@ -64,6 +65,7 @@ import { AppError, PlatformMessages, registerErrorHandler } from './platform/htt
 import { createRateLimiter } from './platform/http/rateLimit.js';
 import { registerRequestSecurity } from './platform/http/security.js';
 import type { Mailer } from './platform/mail/mailer.js';
+import { createTopic } from './platform/realtime/topic.js';
 
 export const APP_VERSION = '0.1.0';
 
@@ -77,6 +79,8 @@ export interface AppDeps {
   runner?: Runner;
   /** Live instances (cloud labs, spec §7); without a driver the /api/instances routes are not registered. */
   instances?: LiveInstanceDriver;
+  /** Organization memberships for can_access_cloudlabs (no organizations module yet: tests set it). */
+  cloudLabAccess?: CloudLabsDeps['cloudLabAccess'];
   clock?: Clock;
   /** Fastify logger options; false silences logs (tests). */
   logger?: FastifyServerOptions['logger'];
@@ -147,11 +151,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const content = createContentService({ db: database.db, clock });
   const progress = createProgressService({ db: database.db, clock, content });
   registerReaderRoutes(app, createReaderService({ content, progress }));
-  const authoring = createAuthoringService({ db: database.db, content });
+  // Studio changes that open live documents follow at once (collaborative editing).
+  const draftEvents = {
+    rightsChanged: createTopic<DraftRightsChange>(),
+    pageWritten: createTopic<DraftPageWrite>(),
+  };
+  const authoring = createAuthoringService({ db: database.db, content, ...draftEvents });
   registerAuthoringRoutes(app, authoring);
   registerVersionsRoutes(app, createVersionsService({ content, authoring }));
-  registerCollabRoutes(app, createCollabService({ db: database.db, clock, content, authoring }), config);
-  registerCollaboratorsRoutes(app, createCollaboratorsService({ db: database.db, content, rateLimiter }));
+  const collab = createCollabService({ db: database.db, clock, content, authoring });
+  registerCollabRoutes(app, collab, config, draftEvents);
+  registerCollaboratorsRoutes(
+    app,
+    createCollaboratorsService({
+      db: database.db,
+      content,
+      rateLimiter,
+      rightsChanged: draftEvents.rightsChanged,
+    }),
+  );
   registerProgressRoutes(app, progress);
   registerNotesRoutes(app, createNotesService({ db: database.db, clock, content }));
   registerCommentsRoutes(app, createCommentsService({ db: database.db, clock, content, accounts }));
@@ -184,7 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       createExecutionService({ db: database.db, runner: deps.runner, rateLimiter, log: app.log, widgets }),
     );
   }
-  const cloudLabDeps = { db: database.db, clock, content };
+  const cloudLabDeps = { db: database.db, clock, content, cloudLabAccess: deps.cloudLabAccess };
   const containers = deps.instances
     ? createContainersService({
         driver: deps.instances,

@@ -112,6 +112,8 @@ export const UpdateCollectionRequestSchema = z.strictObject({
   toc: z.array(TocCategoryInputSchema).max(100).optional(),
   /** Paths only: the ids of the published courses the path lists, in order; replaces the whole list. */
   path_courses: z.array(id).max(PATH_COURSES_MAX).optional(),
+  /** Turns live co-editing of lessons on or off; open live sessions follow at once. */
+  enable_collaborative_editor: z.boolean().optional(),
 });
 export type UpdateCollectionRequest = z.infer<typeof UpdateCollectionRequestSchema>;
 
@@ -205,6 +207,12 @@ export const SavePageRequestSchema = z.strictObject({
   summary: z.string().max(1_000).optional(),
   estimated_minutes: z.number().int().min(1).max(600).optional(),
   components: PageComponentsSchema,
+  /**
+   * Sent by an editor connected to the lesson's live document: the Markdown text and starter code in
+   * `components` are its copy of the live text, so they never replace what the others typed meanwhile.
+   * Any other save (API, an old tab, a restore) replaces the live text of the fields it changes.
+   */
+  from_live_session: z.boolean().optional(),
 });
 export type SavePageRequest = z.input<typeof SavePageRequestSchema>;
 

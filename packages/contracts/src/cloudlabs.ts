@@ -66,6 +66,11 @@ export const CloudLabOverviewSchema = z.object({
   progress: CloudLabProgressSchema,
   /** The caller edits this lab (its editor is /cloudlabeditor/{a}/{c}/{lab}). */
   can_edit: z.boolean(),
+  /**
+   * The capability flag of spec 001: the caller may start cloud labs (false for a member of an organization
+   * that has not enabled them; docs/cloudlabs.md).
+   */
+  can_access_cloudlabs: z.boolean(),
 });
 export type CloudLabOverview = z.infer<typeof CloudLabOverviewSchema>;
 
@@ -121,6 +126,8 @@ export const CloudLabEditorResponseSchema = z.object({
   url: z.string(),
   /** Sent back in If-Match with every save; a save based on an older one is a 409. */
   etag: z.string(),
+  /** False for the people invited to read the draft (viewer collaborators, reviewers): a read-only view. */
+  can_edit: z.boolean(),
 });
 export type CloudLabEditorResponse = z.infer<typeof CloudLabEditorResponseSchema>;
 

@@ -126,6 +126,14 @@ export const TerminalExitMessageSchema = z.object({
 });
 export type TerminalExitMessage = z.infer<typeof TerminalExitMessageSchema>;
 
+/** Server → browser while the socket is open: the instance hit one of its limits (workspace event). */
+export const TerminalLimitMessageSchema = z.object({
+  type: z.literal('limit'),
+  limit: z.enum(['memory', 'processes', 'disk']),
+  message: z.string(),
+});
+export type TerminalLimitMessage = z.infer<typeof TerminalLimitMessageSchema>;
+
 /** Close codes of the terminal socket: the shell exited, or the server ended the session. */
 export const TerminalCloseCode = { Terminated: 4000, ForceClosed: 4001 } as const;
 

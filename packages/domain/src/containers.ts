@@ -80,6 +80,21 @@ export const ContainerMessages = {
   SecondCloudLab: 'A second cloud lab cannot be started while one is running.',
 } as const;
 
+/**
+ * The cloud lab workspace event "limit exceeded" (spec §4): which limit of the learner's instance was hit.
+ * The texts are ours (the spec names the event, not its wording).
+ */
+export const InstanceLimit = { Memory: 'memory', Processes: 'processes', Disk: 'disk' } as const;
+export type InstanceLimit = (typeof InstanceLimit)[keyof typeof InstanceLimit];
+
+export function limitExceededMessage(limit: InstanceLimit, amount: number): string {
+  if (limit === InstanceLimit.Memory)
+    return `A process in your lab ran out of memory (limit ${amount} MiB) and was stopped.`;
+  if (limit === InstanceLimit.Processes)
+    return `Your lab reached its limit of ${amount} processes; new ones are refused until others end.`;
+  return `Your lab's disk is full (${amount} MiB); delete files to make room.`;
+}
+
 export function liveTestingFailedMessage(reason: string): string {
   return `Live testing failed. ${reason}`;
 }

@@ -7,6 +7,9 @@ import { MiB } from '../config.js';
 import { type CgroupDetection, detectCgroups, type SlotCgroup } from '../sandbox/cgroups.js';
 import { BASE_BINDS, BASE_SYMLINKS, RESERVED_ENV, SANDBOX_UID } from '../sandbox/layout.js';
 import { AGENT_SOURCE } from './agent.js';
+import { groupFileOf, readKey } from './cgroupPaths.js';
+import { runIsolatedCheck } from './checker.js';
+import { type CpuQuotaDetection, detectCpuQuota, type InstanceCpuGroup } from './cpuQuota.js';
 import { findProfile, isSafeWorkspacePath } from './profiles.js';
 import {
   type AllocateRequest,
@@ -36,6 +39,11 @@ export interface BwrapInstanceDriverConfig {
   uidBase?: number;
   /** Instances alive at once on this host. */
   maxInstances?: number;
+  /**
+   * First uid of the checkers (checks run as checkerUidBase + slot, apart from the learner); default
+   * uidBase + maxInstances, right after the slots.
+   */
+  checkerUidBase?: number;
   /** An instance nobody used for this long is stopped and its workspace freed. */
   idleTimeoutMs?: number;
   /** How often idle instances are looked for; 0 disables the timer (tests call reclaimIdle). */
@@ -56,6 +64,7 @@ export const DEFAULT_INSTANCE_LIMITS: InstanceLimits = {
   openFiles: 256,
   execTimeoutMs: 60_000,
   outputBytes: 64 * 1024,
+  cpuPercent: 100,
 };
 
 export const INSTANCE_UID_BASE = 62000;
@@ -69,7 +78,8 @@ const MAX_LINE_BYTES = 8 * MiB;
 /**
  * Runs as the slot's uid: waits for the host's go (after it moved this shell into the instance's cgroups),
  * applies the rlimits read from fd 3 and becomes bwrap at nice 10, so a busy instance yields the CPU to the
- * API (there is no CPU quota). Nothing read is evaluated as code.
+ * API (on top of the CPU quota, and instead of it where no cpu cgroup is writable). Nothing read is
+ * evaluated as code.
  */
 const WRAPPER = `
 read -r nofile fsize nproc data <&3 || exit 125
@@ -92,6 +102,11 @@ interface Instance {
   uid: number;
   child: ChildProcess;
   cgroup: SlotCgroup | null;
+  /** What checks need to run beside the instance: its binds and environment. */
+  binds: string[];
+  env: Record<string, string>;
+  /** The instance's CPU quota group; null where no cpu cgroup is writable (nice 10 only). */
+  cpu: InstanceCpuGroup | null;
   limits: InstanceLimits;
   state: 'starting' | 'running' | 'stopped';
   stopReason: InstanceStopReason | null;
@@ -101,6 +116,16 @@ interface Instance {
   exited: Promise<void>;
   stderr: string;
   oomKills: number;
+  /** The sandbox's init (inside its namespaces): the host reads the workspace's fill through its root. */
+  innerPid: number | null;
+  /** The instance's pids.events (fork refusals at the process limit); null without a pids cgroup. */
+  pidsEventsFile: string | null;
+  /** Requests the agent refused because the process limit was reached (the count without a pids cgroup). */
+  processLimitRefusals: number;
+  /** The last reading of pids.events' `max` (kept after the group is removed). */
+  pidsLimitHits: number;
+  /** CPU use read when the instance stopped (its groups are removed then). */
+  cpuAtStop: { usageMs: number | null; throttledPeriods: number } | null;
   /** Open terminals by the agent's pty id; their output arrives as events, not replies. */
   terminals: Map<number, PtyListeners>;
 }
@@ -151,6 +176,34 @@ function killAll(pids: number[]): void {
   }
 }
 
+/** Agent answers when a request cannot get a thread or process (agent.ts, Python's own messages). */
+const PROCESS_LIMIT_ERRORS =
+  /the instance has reached its process limit|can't start new thread|Resource temporarily unavailable/;
+
+/** The first child of a process: the bwrap process that runs inside the instance's namespaces. */
+function firstChildOf(pid: number): number | null {
+  try {
+    const first = Number(fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(first) && first > 0 ? first : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * How full the workspace tmpfs is, read from the host through the sandbox's root (`/proc/<pid>/root`), so
+ * nothing inside the instance has to be asked or trusted.
+ */
+function workspaceUse(innerPid: number | null): { usedBytes: number; sizeBytes: number } | null {
+  if (innerPid === null) return null;
+  try {
+    const stats = fs.statfsSync(`/proc/${innerPid}/root/box`);
+    return { usedBytes: (stats.blocks - stats.bfree) * stats.bsize, sizeBytes: stats.blocks * stats.bsize };
+  } catch {
+    return null;
+  }
+}
+
 function checkFiles(files: InstanceFile[]): void {
   for (const file of files) {
     if (!isSafeWorkspacePath(file.path)) {
@@ -168,11 +221,13 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
   private readonly bwrapPath: string;
   private readonly uidBase: number;
   private readonly capacity: number;
+  private readonly checkerUidBase: number;
   private readonly idleTimeoutMs: number;
   private readonly defaults: InstanceLimits;
   private readonly now: () => number;
   private readonly startTimeoutMs: number;
   private readonly cgroups: CgroupDetection;
+  private readonly cpuQuota: CpuQuotaDetection;
   private readonly slotGroups = new Map<number, SlotCgroup>();
   private readonly instances = new Map<string, Instance>();
   /** Recently stopped instances, so a status call after a reclaim can say why (bounded). */
@@ -184,6 +239,7 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     this.bwrapPath = config.bwrapPath ?? '/usr/bin/bwrap';
     this.uidBase = config.uidBase ?? INSTANCE_UID_BASE;
     this.capacity = Math.max(1, config.maxInstances ?? 32);
+    this.checkerUidBase = config.checkerUidBase ?? this.uidBase + this.capacity;
     this.idleTimeoutMs = config.idleTimeoutMs ?? 30 * 60_000;
     this.defaults = { ...DEFAULT_INSTANCE_LIMITS, ...config.defaultLimits };
     this.now = config.now ?? Date.now;
@@ -192,6 +248,10 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
       (config.cgroups ?? 'auto') === 'auto'
         ? detectCgroups()
         : { driver: null, reason: 'cgroups are disabled by configuration' };
+    this.cpuQuota =
+      (config.cgroups ?? 'auto') === 'auto'
+        ? detectCpuQuota()
+        : { controller: null, reason: 'cgroups are disabled by configuration' };
     const interval = config.reclaimIntervalMs ?? Math.min(60_000, Math.max(1000, this.idleTimeoutMs / 4));
     this.timer = interval > 0 ? setInterval(() => void this.reclaimIdle(), interval) : null;
     this.timer?.unref();
@@ -199,6 +259,13 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
 
   get enforcement(): string {
     return this.cgroups.driver?.kind ?? 'rlimit';
+  }
+
+  /** How the CPU quota is enforced (`cgroup-v1`, `cgroup-v2`), or why it is not (nice 10 only). */
+  get cpuEnforcement(): { kind: string; reason: string | null } {
+    const controller = this.cpuQuota.controller;
+    if (!controller) return { kind: 'nice', reason: this.cpuQuota.reason };
+    return { kind: controller.kind, reason: controller.lastError };
   }
 
   async driverStatus(): Promise<DriverStatus> {
@@ -278,6 +345,18 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     return group;
   }
 
+  /** The environment every instance (and its checks) starts with, under the profile's and the request's. */
+  private sandboxEnv(): Record<string, string> {
+    return {
+      PATH: '/usr/local/bin:/usr/bin:/bin',
+      HOME,
+      TMPDIR: HOME,
+      LANG: 'C.UTF-8',
+      TZ: 'UTC',
+      USER: 'learner',
+    };
+  }
+
   /** bwrap's options: like a code run's sandbox, but with a workspace that lives as long as the instance. */
   private bwrapArgs(
     handle: InstanceHandle,
@@ -305,15 +384,7 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     args.push('--size', String(16 * MiB), '--tmpfs', '/dev/shm', '--remount-ro', '/dev');
     args.push('--size', String(limits.workspaceMb * MiB), '--tmpfs', '/box');
     args.push('--dir', WORKSPACE, '--dir', HOME, '--symlink', HOME, '/tmp');
-    const fullEnv: Record<string, string> = {
-      PATH: '/usr/local/bin:/usr/bin:/bin',
-      HOME,
-      TMPDIR: HOME,
-      LANG: 'C.UTF-8',
-      TZ: 'UTC',
-      USER: 'learner',
-      ...env,
-    };
+    const fullEnv: Record<string, string> = { ...this.sandboxEnv(), ...env };
     // The environment (a cloud lab's keys among it) goes to bwrap through fd 4, never on its command line,
     // where any process on the host could read it from /proc/<pid>/cmdline.
     args.push('--args', String(ENV_ARGS_FD));
@@ -352,6 +423,9 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
       uid,
       child,
       cgroup,
+      binds,
+      env,
+      cpu: null,
       limits,
       state: 'starting',
       stopReason: null,
@@ -361,6 +435,11 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
       exited: new Promise((resolve) => child.once('close', () => resolve())),
       stderr: '',
       oomKills: 0,
+      cpuAtStop: null,
+      innerPid: null,
+      pidsEventsFile: null,
+      processLimitRefusals: 0,
+      pidsLimitHits: 0,
       terminals: new Map(),
     };
     child.once('error', () => {});
@@ -439,12 +518,19 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     if (pid === undefined) throw new InstanceError(InstanceErrorCode.StartFailed, 'bwrap did not start');
     // Into the instance's groups before anything runs; a process never runs outside its limits.
     await instance.cgroup?.attach(pid);
+    instance.cpu =
+      (await this.cpuQuota.controller?.apply(
+        pid,
+        `slot-${instance.slot}-${instance.handle.id.slice(0, 8)}`,
+        instance.limits.cpuPercent,
+      )) ?? null;
     const control = instance.child.stdio[3] as Writable;
     control.on('error', () => {});
     const dataKb = instance.cgroup ? 0 : instance.limits.memoryMb * 1024;
-    control.end(
-      `${instance.limits.openFiles} ${instance.limits.fileSizeMb * 2048} ${instance.limits.processes} ${dataKb}\n`,
-    );
+    // With a pids cgroup the cgroup is the limit (it counts refusals, for the "limit exceeded" event);
+    // RLIMIT_NPROC stays as a looser backstop.
+    const nproc = this.cgroups.driver?.hasPids ? instance.limits.processes * 2 : instance.limits.processes;
+    control.end(`${instance.limits.openFiles} ${instance.limits.fileSizeMb * 2048} ${nproc} ${dataKb}\n`);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(
@@ -466,6 +552,9 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     } finally {
       clearTimeout(timer);
     }
+    instance.innerPid = firstChildOf(pid);
+    // Only a group made for this instance: without one the pid is in the server's own group.
+    if (instance.cgroup) instance.pidsEventsFile = groupFileOf(pid, 'pids', 'pids.events');
   }
 
   private running(handle: InstanceHandle): Instance {
@@ -490,8 +579,10 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
         resolve: (reply) => {
           clearTimeout(timer);
           if (reply.ok) resolve(reply);
-          else
+          else {
+            if (PROCESS_LIMIT_ERRORS.test(reply.error ?? '')) instance.processLimitRefusals += 1;
             reject(new InstanceError(InstanceErrorCode.AgentFailed, reply.error ?? 'the instance refused'));
+          }
         },
         reject: (error) => {
           clearTimeout(timer);
@@ -542,6 +633,35 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
       timedOut: reply.timedOut === true,
       wallMs: Math.round(performance.now() - started),
     };
+  }
+
+  async execCheck(
+    handle: InstanceHandle,
+    script: string,
+    options: { timeoutMs?: number } = {},
+  ): Promise<ExecResult> {
+    const instance = this.running(handle);
+    if (instance.innerPid === null) {
+      throw new InstanceError(InstanceErrorCode.AgentFailed, 'the instance cannot be checked');
+    }
+    const result = await runIsolatedCheck({
+      bwrapPath: this.bwrapPath,
+      innerPid: instance.innerPid,
+      learnerUid: instance.uid,
+      uid: this.checkerUidBase + instance.slot,
+      binds: instance.binds,
+      env: { ...this.sandboxEnv(), ...instance.env },
+      limits: instance.limits,
+      script,
+      timeoutMs: Math.max(
+        1,
+        Math.min(options.timeoutMs ?? instance.limits.execTimeoutMs, instance.limits.execTimeoutMs),
+      ),
+    }).catch((error: Error) => {
+      throw new InstanceError(InstanceErrorCode.AgentFailed, `the check could not run: ${error.message}`);
+    });
+    instance.lastActivityAt = this.now();
+    return result;
   }
 
   async writeFiles(handle: InstanceHandle, files: InstanceFile[]): Promise<void> {
@@ -668,6 +788,27 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
       limits: { ...instance.limits },
       enforcement: this.enforcement,
       oomKills: instance.oomKills,
+      processLimitHits: this.processLimitHits(instance),
+      workspace: instance.state === 'stopped' ? null : workspaceUse(instance.innerPid),
+      cpu: {
+        enforcement: instance.cpu ? this.cpuEnforcement.kind : 'nice',
+        quotaPercent: instance.cpu?.percent ?? null,
+        ...(instance.cpuAtStop ?? this.cpuMeasurements(instance)),
+      },
+    };
+  }
+
+  private processLimitHits(instance: Instance): number {
+    if (instance.state !== 'stopped' && instance.pidsEventsFile) {
+      instance.pidsLimitHits = readKey(instance.pidsEventsFile, 'max') ?? instance.pidsLimitHits;
+    }
+    return Math.max(instance.pidsLimitHits, instance.processLimitRefusals);
+  }
+
+  private cpuMeasurements(instance: Instance): { usageMs: number | null; throttledPeriods: number } {
+    return {
+      usageMs: instance.cpu?.usageMs() ?? null,
+      throttledPeriods: instance.cpu?.throttledPeriods() ?? 0,
     };
   }
 
@@ -712,6 +853,10 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
       await sleep(5);
     }
     await instance.exited;
+    // Read before the groups go (on v1 the usage comes from the slot's cpuacct group).
+    instance.cpuAtStop = this.cpuMeasurements(instance);
+    this.processLimitHits(instance);
+    instance.cpu?.remove();
     if (instance.cgroup) {
       instance.oomKills = instance.cgroup.oomKills();
       instance.cgroup.endRun();
@@ -732,6 +877,7 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     );
     // Only our own slot groups: the per-process parent group may be shared with the code runner.
     for (const group of this.slotGroups.values()) group.remove();
+    this.cpuQuota.controller?.dispose();
   }
 }
 

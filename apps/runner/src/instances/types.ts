@@ -26,6 +26,8 @@ export interface InstanceLimits {
   execTimeoutMs: number;
   /** stdout and stderr kept per exec (each). */
   outputBytes: number;
+  /** CPU time of the whole instance, in percent of one CPU per scheduler period (100 = one CPU). */
+  cpuPercent: number;
 }
 
 export interface AllocateRequest {
@@ -77,7 +79,24 @@ export interface InstanceStatus {
   limits: InstanceLimits;
   /** How memory and processes are enforced: `cgroup-v1`, `cgroup-v2` or `rlimit`. */
   enforcement: string;
+  /** Processes the kernel killed because the instance ran out of memory. */
   oomKills: number;
+  /** Times a new process or thread was refused at the instance's process limit. */
+  processLimitHits: number;
+  /** Fill of the workspace tmpfs (the instance's disk); null when stopped or not measurable. */
+  workspace: { usedBytes: number; sizeBytes: number } | null;
+  cpu: InstanceCpuStatus;
+}
+
+export interface InstanceCpuStatus {
+  /** `cgroup-v1` / `cgroup-v2` (a CFS quota), or `nice` where no cpu cgroup is writable. */
+  enforcement: string;
+  /** The quota in force, null without one. */
+  quotaPercent: number | null;
+  /** CPU time the instance used, from its cgroup; null where it is not measured. */
+  usageMs: number | null;
+  /** Scheduler periods in which the instance used up its quota and was held back. */
+  throttledPeriods: number;
 }
 
 export interface DriverStatus {
@@ -137,6 +156,11 @@ export interface LiveInstanceDriver {
   readonly kind: string;
   allocate(request: AllocateRequest): Promise<InstanceHandle>;
   exec(handle: InstanceHandle, command: string | string[], options?: ExecOptions): Promise<ExecResult>;
+  /**
+   * Runs a check (a lab task's check, a project's live tests) apart from the learner: as another uid, on a
+   * snapshot of the workspace, in the instance's network (checker.ts). Same answer as exec.
+   */
+  execCheck(handle: InstanceHandle, script: string, options?: { timeoutMs?: number }): Promise<ExecResult>;
   writeFiles(handle: InstanceHandle, files: InstanceFile[]): Promise<void>;
   /** The file's bytes, or null when it does not exist. */
   readFile(handle: InstanceHandle, path: string): Promise<Buffer | null>;

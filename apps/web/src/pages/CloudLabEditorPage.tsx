@@ -38,6 +38,9 @@ export function CloudLabEditorPage() {
   const base = `/cloudlabeditor/${address.authorId}/${address.collectionId}/${address.labId}`;
   const task = taskId === null ? null : (lab.tasks.find((entry) => entry.task_id === taskId) ?? null);
   if (taskId !== null && !task) return <ErrorPage code={404} />;
+  // Viewer collaborators and reviewers read the lab, checks included, and change nothing.
+  const isReadOnly = !lab.can_edit;
+  if (isNewTask && isReadOnly) return <ErrorPage code={403} />;
 
   return (
     <div className="cloudlab-task-layout">
@@ -60,9 +63,11 @@ export function CloudLabEditorPage() {
             </li>
           ))}
         </ol>
-        <Link to={`${base}/new`} className="btn btn-secondary">
-          Add task
-        </Link>
+        {!isReadOnly && (
+          <Link to={`${base}/new`} className="btn btn-secondary">
+            Add task
+          </Link>
+        )}
         <Link to={lab.url} className="small">
           Open the lab as a learner
         </Link>
@@ -71,9 +76,10 @@ export function CloudLabEditorPage() {
         <header className="cloudlab-task-header">
           <p className="eyebrow">Cloud lab editor</p>
           <h1>{task ? task.title : isNewTask ? 'New task' : lab.title}</h1>
+          {isReadOnly && <p className="muted">Read-only: only the lab's editors can change it.</p>}
         </header>
         {task ? (
-          <LabTaskForm key={task.task_id} address={address} task={task} />
+          <LabTaskForm key={task.task_id} address={address} task={task} isReadOnly={isReadOnly} />
         ) : isNewTask ? (
           <LabTaskForm
             key="new"

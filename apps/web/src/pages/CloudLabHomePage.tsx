@@ -4,6 +4,7 @@ import { ApiError } from '../modules/api/ApiError';
 import { useBeginCloudLab } from '../modules/cloudlabs/api/useBeginCloudLab';
 import { useCloudLabOverview } from '../modules/cloudlabs/api/useCloudLabOverview';
 import { CloudLabTaskList } from '../modules/cloudlabs/components/CloudLabTaskList';
+import { CLOUD_LABS_NOT_ENABLED } from '../modules/cloudlabs/utils/cloudLabsNotEnabled';
 import { MarkdownBlock } from '../modules/reader/components/MarkdownBlock';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { Button } from '../ui/Button';
@@ -56,13 +57,19 @@ export function CloudLabHomePage() {
       )}
 
       <section className="card cloudlab-actions" aria-label="Your lab">
-        <Button className="btn-large" onClick={start} busy={begin.isPending}>
-          {progress.is_begun ? 'Continue lab' : 'Start lab'}
-        </Button>
-        <p className="small muted">
-          The lab runs a shell of your own. Only one cloud lab runs at a time; it stops after 30 minutes
-          without use.
-        </p>
+        {lab.can_access_cloudlabs ? (
+          <>
+            <Button className="btn-large" onClick={start} busy={begin.isPending}>
+              {progress.is_begun ? 'Continue lab' : 'Start lab'}
+            </Button>
+            <p className="small muted">
+              The lab runs a shell of your own. Only one cloud lab runs at a time; it stops after 30 minutes
+              without use.
+            </p>
+          </>
+        ) : (
+          <FormMessage tone="info">{CLOUD_LABS_NOT_ENABLED}</FormMessage>
+        )}
         {begin.isError && <FormMessage tone="error">{begin.error.message}</FormMessage>}
         {lab.can_edit && (
           <Link to={`/cloudlabeditor/${lab.author_id}/${lab.collection_id}/${lab.lab_id}`}>Edit lab</Link>

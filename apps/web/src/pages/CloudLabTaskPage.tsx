@@ -28,7 +28,7 @@ export function CloudLabTaskPage() {
   );
   const taskId = Number(params.taskId);
   const query = useCloudLabTask(address, taskId);
-  const session = useLabSession(address);
+  const session = useLabSession(address, query.data?.lab.can_access_cloudlabs ?? null);
   usePageTitle(query.data ? `${query.data.task.title} · ${query.data.lab.title}` : 'Cloud lab');
 
   if (query.isPending) return <PageLoading label="Loading the task" />;

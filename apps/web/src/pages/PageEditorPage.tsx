@@ -30,6 +30,7 @@ import { type CollabBinding, CollabContext } from '../modules/studio/state/Colla
 import { ImageUploadTargetContext } from '../modules/studio/state/ImageUploadTargetContext';
 import { copyWidget } from '../modules/studio/utils/copyWidget';
 import { createWidget } from '../modules/studio/utils/createWidget';
+import { mergeWidgetLists } from '../modules/studio/utils/mergeWidgetLists';
 import { versionHistoryPath } from '../modules/studio/utils/versionHistoryPath';
 import { withSharedText } from '../modules/studio/utils/withSharedText';
 import { moveItem } from '../modules/widgets/utils/moveItem';
@@ -87,12 +88,24 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
     [session],
   );
 
+  // The latest edits, for saves started before React renders them; and the server's page they started
+  // from, which a live lesson's structure save merges against when it meets someone else's (409).
+  const latest = useRef({ title, widgets });
+  latest.current = { title, widgets };
+  const base = useRef({ title: page.title, widgets: page.components });
+
   const pageKey = authorPageQuery(authorId, collectionId, pageId).queryKey;
   const autosave = usePageAutosave({
     pageId,
     initialEtag: page.etag,
-    readBody: () => ({ title: title.trim() || DefaultTitle.Lesson, components: widgets }),
+    readBody: () => ({
+      title: latest.current.title.trim() || DefaultTitle.Lesson,
+      components: latest.current.widgets,
+      // Our copy of the live texts must not replace what the others typed meanwhile.
+      ...(session ? { from_live_session: true } : {}),
+    }),
     onSaved: (result) => {
+      base.current = { title: result.page.title, widgets: result.page.components };
       queryClient.setQueryData(pageKey, result);
       // Tells the other editors of a live lesson to reload the widget list.
       session?.meta.set(STRUCTURE_KEY, result.page.etag);
@@ -126,6 +139,44 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
   const fetchFresh = () =>
     queryClient.fetchQuery({ ...authorPageQuery(authorId, collectionId, pageId), staleTime: 0 });
 
+  /** The server's widgets with the live document's texts, which are newer than any save. */
+  const withLiveTexts = (components: Widget[]): Widget[] => {
+    if (!session) return components;
+    let next = components;
+    for (const map of SHARED_MAPS) {
+      for (const [compId, text] of session.shared(map).entries()) {
+        next = withSharedText(next, map, compId, text.toString());
+      }
+    }
+    return next;
+  };
+
+  /** Shows the server's page as it is now: nothing local is unsaved. */
+  const takeFresh = (fresh: AuthorPage) => {
+    base.current = { title: fresh.title, widgets: fresh.components };
+    latest.current = { title: fresh.title, widgets: withLiveTexts(fresh.components) };
+    setTitle(latest.current.title);
+    setWidgets(latest.current.widgets);
+    autosave.reset(fresh.etag);
+  };
+
+  /**
+   * Live lesson, 409: another editor saved the widget list since ours was loaded. Their list is fetched
+   * and our structure changes (additions, removals, moves, field edits) are applied on top of it
+   * (mergeWidgetLists), then saved on their eTag, so neither side's change is lost.
+   */
+  const mergeAndSave = async () => {
+    const fresh = (await fetchFresh()).page;
+    const mine = latest.current;
+    const merged = withLiveTexts(mergeWidgetLists(base.current.widgets, mine.widgets, fresh.components));
+    const mergedTitle = mine.title === base.current.title ? fresh.title : mine.title;
+    base.current = { title: fresh.title, widgets: fresh.components };
+    latest.current = { title: mergedTitle, widgets: merged };
+    setTitle(mergedTitle);
+    setWidgets(merged);
+    await autosave.saveNow(fresh.etag);
+  };
+
   /** Conflicts → Save: overwrite the newer version with this editor's content. */
   const overwrite = async () => {
     setIsResolving(true);
@@ -138,41 +189,27 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
     }
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: one automatic retry per conflict
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one automatic merge per conflict
   useEffect(() => {
-    if (session && status === 'conflict') void overwrite();
+    if (session && status === 'conflict') void mergeAndSave();
   }, [session, status]);
 
   // Another editor of the live lesson saved the widget list: take theirs unless ours is unsaved (then
-  // our save follows and carries both texts, which live in the shared document anyway).
+  // our save follows, meets theirs with a 409 and merges with it).
   // biome-ignore lint/correctness/useExhaustiveDependencies: subscribed once per session
   useEffect(() => {
     if (!session) return;
     const observer = (_event: unknown, transaction: { local: boolean }) => {
       if (transaction.local || statusRef.current !== 'saved') return;
       void fetchFresh().then((fresh) => {
-        if (statusRef.current !== 'saved') return;
-        let next = fresh.page.components;
-        for (const map of SHARED_MAPS) {
-          for (const [compId, text] of session.shared(map).entries()) {
-            next = withSharedText(next, map, compId, text.toString());
-          }
-        }
-        setTitle(fresh.page.title);
-        setWidgets(next);
-        autosave.reset(fresh.page.etag);
+        if (statusRef.current === 'saved') takeFresh(fresh.page);
       });
     };
     session.meta.observe(observer);
     return () => session.meta.unobserve(observer);
   }, [session]);
 
-  const discardAndReload = async () => {
-    const fresh = await fetchFresh();
-    setTitle(fresh.page.title);
-    setWidgets(fresh.page.components);
-    autosave.reset(fresh.page.etag);
-  };
+  const discardAndReload = async () => takeFresh((await fetchFresh()).page);
 
   const addWidget = (kind: WidgetKind) => {
     const at = selected === null ? widgets.length : selected + 1;

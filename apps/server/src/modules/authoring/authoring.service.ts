@@ -32,8 +32,9 @@ import {
 import type { CollectionRow, PageRow, StoredTocCategory } from '../../db/schema.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors.js';
+import type { Topic } from '../../platform/realtime/topic.js';
 import { ContentErrors } from '../content/content.errors.js';
-import type { Viewer } from '../content/content.policy.js';
+import type { DraftRightsChange, Viewer } from '../content/content.policy.js';
 import {
   type ContentService,
   type DraftCollectionPatch,
@@ -54,9 +55,28 @@ import * as repo from './authoring.repository.js';
 import { presentMyCollection } from './myCollections.presenter.js';
 import { findMyCollections } from './myCollections.repository.js';
 
+/**
+ * A page save, restore or version restore that committed. Collaborative editing (module collab) follows
+ * it in the lesson's live document when one is open.
+ */
+export interface DraftPageWrite {
+  authorId: number;
+  collectionId: number;
+  pageId: number;
+  /** The widgets the save was based on (the draft at the eTag it named). */
+  before: Widget[];
+  page: PageRow;
+  /** Whether the save came from an editor of the live document, whose texts are its copy of them. */
+  isFromLiveSession: boolean;
+}
+
 export interface AuthoringDeps {
   db: Db;
   content: ContentService;
+  /** Told after each committed page write (saves and restores). */
+  pageWritten?: Topic<DraftPageWrite>;
+  /** Told when collaborative editing is turned on or off. */
+  rightsChanged?: Topic<DraftRightsChange>;
 }
 
 /** Where a page write is addressed: by its full content address, or by the page id alone. */
@@ -67,6 +87,7 @@ export interface SavePageInput {
   summary?: string;
   estimated_minutes?: number;
   components: Widget[];
+  from_live_session?: boolean;
 }
 
 const REVIEW_DECISIONS = {
@@ -102,7 +123,7 @@ function prepareComponents(components: Widget[]): Widget[] {
 /** What a studio call needs: to write the draft, or only to read it. */
 type Need = 'edit' | 'view';
 
-export function createAuthoringService({ db, content }: AuthoringDeps) {
+export function createAuthoringService({ db, content, pageWritten, rightsChanged }: AuthoringDeps) {
   /**
    * Editors pass; with `need: 'view'` (the studio's reads) so do the people invited to read the draft
    * (viewer collaborators, reviewers). Others who can read the content get 403; anyone who cannot see it
@@ -135,15 +156,21 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
     return { editor: requireEditor(viewer, collection, need), collection, page };
   }
 
-  /** One acknowledged save: the compare-and-set write and its snapshot commit together. */
+  /**
+   * One acknowledged save: the compare-and-set write and its snapshot commit together; then the live
+   * document of the lesson, if one is open, hears of it.
+   */
   async function writePage(
     editor: Viewer,
     collection: CollectionRow,
     pageId: number,
     etag: string,
     patch: DraftPagePatch,
+    isFromLiveSession = false,
   ): Promise<PageRow> {
-    return db.transaction(async (tx) => {
+    const { before, saved } = await db.transaction(async (tx) => {
+      // Read in the transaction: when the compare-and-set below succeeds, this is the draft at `etag`.
+      const base = await content.draftPage(collection.id, pageId, tx);
       const page = await content.saveDraftPage(tx, collection.id, pageId, etag, patch);
       await repo.insertSnapshot(tx, {
         pageId: page.id,
@@ -154,8 +181,17 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
         savedBy: editor.userId,
       });
       await repo.pruneSnapshots(tx, page.id, PAGE_SNAPSHOTS_KEPT);
-      return page;
+      return { before: base.components as Widget[], saved: page };
     });
+    pageWritten?.publish({
+      authorId: collection.authorId,
+      collectionId: collection.id,
+      pageId: saved.id,
+      before,
+      page: saved,
+      isFromLiveSession,
+    });
+    return saved;
   }
 
   /**
@@ -348,8 +384,14 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
         if (input.tags !== undefined) patch.tags = input.tags;
         if (input.is_free !== undefined) patch.isFree = input.is_free;
         if (input.toc !== undefined) patch.toc = await applyToc(tx, locked, input.toc);
+        if (input.enable_collaborative_editor !== undefined) {
+          patch.collaborativeEditing = input.enable_collaborative_editor;
+        }
         return content.writeDraftCollection(tx, locked, patch);
       });
+      if (updated.collaborativeEditing !== collection.collaborativeEditing) {
+        rightsChanged?.publish({ collectionId: updated.id });
+      }
       return presentCollection(editor, updated);
     },
 
@@ -389,12 +431,19 @@ export function createAuthoringService({ db, content }: AuthoringDeps) {
     ): Promise<AuthorPageResponse> {
       const { editor, collection, page } = await editablePage(userId, target);
       const components = prepareComponents(input.components);
-      const saved = await writePage(editor, collection, page.id, etag, {
-        components,
-        ...(input.title === undefined ? {} : { title: input.title }),
-        ...(input.summary === undefined ? {} : { summary: input.summary }),
-        ...(input.estimated_minutes === undefined ? {} : { estimatedMinutes: input.estimated_minutes }),
-      });
+      const saved = await writePage(
+        editor,
+        collection,
+        page.id,
+        etag,
+        {
+          components,
+          ...(input.title === undefined ? {} : { title: input.title }),
+          ...(input.summary === undefined ? {} : { summary: input.summary }),
+          ...(input.estimated_minutes === undefined ? {} : { estimatedMinutes: input.estimated_minutes }),
+        },
+        input.from_live_session === true,
+      );
       return { page: presentAuthorPage(saved, collection) };
     },
 

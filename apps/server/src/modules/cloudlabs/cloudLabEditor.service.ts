@@ -9,7 +9,8 @@ import { findProfile } from '@coderoom/runner';
 import { eq } from 'drizzle-orm';
 import { collections } from '../../db/schema.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
-import { AppError, invalidInput } from '../../platform/http/errors.js';
+import { AppError, forbidden, invalidInput } from '../../platform/http/errors.js';
+import { AuthoringErrors } from '../authoring/authoring.errors.js';
 import type { ContentService } from '../content/content.service.js';
 import { cloudLabNotFound, taskNotFound } from './cloudlabs.errors.js';
 import { isWorkspacePath } from './cloudlabs.policy.js';
@@ -17,7 +18,9 @@ import * as repo from './cloudlabs.repository.js';
 import type { LabAddress } from './cloudlabs.service.js';
 
 // The cloud lab editor (docs/cloudlabs.md): editors of the collection read the lab with its protected check
-// scripts, save the lab's fields and its tasks, and add tasks. Everyone else gets the lab's 404.
+// scripts, save the lab's fields and its tasks, and add tasks. The people invited to read the draft (viewer
+// collaborators, reviewers) read it too, with can_edit false, and get the studio's 403 on every write.
+// Everyone else gets the lab's 404.
 
 export const CloudLabEditorErrors = {
   UnknownImage: 'Choose an image this server offers, such as coderoom/python/3.',
@@ -38,18 +41,35 @@ export interface CloudLabEditorDeps {
 }
 
 export function createCloudLabEditorService({ db, content }: CloudLabEditorDeps) {
-  async function editableLab(userId: number, address: LabAddress) {
+  /**
+   * The lab collection's draft view, if the caller may read it (`view`: editors and invited readers) or
+   * change it (`edit`). Reading the draft is what lets a refused write say 403 instead of 404.
+   */
+  async function labCollection(
+    userId: number,
+    authorId: number,
+    collectionId: number,
+    need: 'view' | 'edit',
+  ) {
     const view = await content
-      .viewById(userId, address.authorId, address.collectionId, true)
+      .viewById(userId, authorId, collectionId, true)
       .catch(() => Promise.reject(cloudLabNotFound()));
-    if (!view.canEdit || view.collection.workType !== WorkType.StandaloneCloudLab) throw cloudLabNotFound();
+    if (view.collection.workType !== WorkType.StandaloneCloudLab) throw cloudLabNotFound();
+    if (need === 'edit' && !view.canEdit) throw forbidden(AuthoringErrors.NotAnEditor);
+    return view;
+  }
+
+  async function labFor(userId: number, address: LabAddress, need: 'view' | 'edit') {
+    const view = await labCollection(userId, address.authorId, address.collectionId, need);
     const lab = await repo.findLab(db, view.collection.id, address.labId);
     if (!lab) throw cloudLabNotFound();
     return { view, lab };
   }
 
+  const editableLab = (userId: number, address: LabAddress) => labFor(userId, address, 'edit');
+
   async function present(userId: number, address: LabAddress): Promise<CloudLabEditorResponse> {
-    const { view, lab } = await editableLab(userId, address);
+    const { view, lab } = await labFor(userId, address, 'view');
     const tasks = await repo.findTasksOf(db, lab.id);
     return {
       author_id: view.collection.authorId,
@@ -69,6 +89,7 @@ export function createCloudLabEditorService({ db, content }: CloudLabEditorDeps)
       })),
       url: `/cloudlabs/${view.collection.slug || 'untitled'}/${view.collection.encodedId}`,
       etag: labEtag(lab),
+      can_edit: view.canEdit,
     };
   }
 
@@ -97,12 +118,15 @@ export function createCloudLabEditorService({ db, content }: CloudLabEditorDeps)
     /**
      * The lab of a collection made on /teach (which creates only the collection): created on the first
      * call with a Python CloudShell and no tasks, the same one afterwards. Answers its id for the editor.
+     * Invited readers get the existing lab's id; only an editor may create it.
      */
     async ensureLab(userId: number, authorId: number, collectionId: number) {
-      const view = await content
-        .viewById(userId, authorId, collectionId, true)
-        .catch(() => Promise.reject(cloudLabNotFound()));
-      if (!view.canEdit || view.collection.workType !== WorkType.StandaloneCloudLab) throw cloudLabNotFound();
+      const view = await labCollection(userId, authorId, collectionId, 'view');
+      if (!view.canEdit) {
+        const existing = await repo.findLabOf(db, view.collection.id);
+        if (!existing) throw forbidden(AuthoringErrors.NotAnEditor);
+        return { lab_id: existing.id, created: false };
+      }
       return db.transaction(async (tx) => {
         await tx
           .select({ id: collections.id })

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CHECK_OUTPUT_LIMIT,
+  canAccessCloudLabs,
   isWorkspacePath,
   presentCheckOutput,
   progressOf,
@@ -38,5 +39,21 @@ describe('cloud lab rules', () => {
     expect(isWorkspacePath('projects/billing/settings.ini')).toBe(true);
     for (const bad of ['/etc/passwd', '../up', 'a//b', './a', 'a/../b'])
       expect(isWorkspacePath(bad)).toBe(false);
+  });
+});
+
+describe('can_access_cloudlabs', () => {
+  const member = (canAccessCloudlabs: boolean) => ({ organizationId: 7, canAccessCloudlabs });
+
+  it('lets everyone on the platform itself use cloud labs', () => {
+    expect(canAccessCloudLabs({ memberships: [], activeOrganizationId: null })).toBe(true);
+    expect(canAccessCloudLabs({ memberships: [member(false)], activeOrganizationId: null })).toBe(true);
+  });
+
+  it('inside an organization, follows what the organization enabled', () => {
+    expect(canAccessCloudLabs({ memberships: [member(true)], activeOrganizationId: 7 })).toBe(true);
+    expect(canAccessCloudLabs({ memberships: [member(false)], activeOrganizationId: 7 })).toBe(false);
+    // No membership for the active organization: nothing was granted.
+    expect(canAccessCloudLabs({ memberships: [member(true)], activeOrganizationId: 8 })).toBe(false);
   });
 });

@@ -41,6 +41,26 @@ export function presentCheckOutput(output: string, secrets: string[]): string {
   return text.length > CHECK_OUTPUT_LIMIT ? `${text.slice(0, CHECK_OUTPUT_LIMIT)}\n… (output cut)` : text;
 }
 
+/** The caller's organization memberships, as far as cloud labs are concerned (spec 001 §3). */
+export interface CloudLabAccess {
+  memberships: Array<{ organizationId: number; canAccessCloudlabs: boolean }>;
+  /** The organization the caller works in now; null on the platform itself. */
+  activeOrganizationId: number | null;
+}
+
+/**
+ * The capability flag `can_access_cloudlabs`: everyone on the platform may use cloud labs; inside an
+ * organization, its membership says so (an organization that has not enabled cloud labs hides them).
+ * A membership that cannot be found for the active organization denies: never more than the organization gave.
+ */
+export function canAccessCloudLabs(access: CloudLabAccess): boolean {
+  if (access.activeOrganizationId === null) return true;
+  const membership = access.memberships.find(
+    (candidate) => candidate.organizationId === access.activeOrganizationId,
+  );
+  return membership?.canAccessCloudlabs === true;
+}
+
 /** A starter file path: relative, no `..`, at most 8 levels (what the instance accepts). */
 export function isWorkspacePath(value: string): boolean {
   const parts = value.split('/');

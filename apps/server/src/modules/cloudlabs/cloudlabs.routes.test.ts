@@ -30,6 +30,8 @@ let drop: () => Promise<void>;
 const driver = new LabDriver();
 let authorEmail: string;
 let authorClient: TestClient;
+/** Members of an organization (id 7) that has not enabled cloud labs. */
+const withoutLabs = new Set<number>();
 
 beforeAll(async () => {
   const opened = await openTestDatabase();
@@ -41,6 +43,10 @@ beforeAll(async () => {
     mailer: { mode: 'dev', send: async () => undefined } as never,
     clock: new TestClock(),
     instances: driver,
+    cloudLabAccess: async (userId) =>
+      withoutLabs.has(userId)
+        ? { memberships: [{ organizationId: 7, canAccessCloudlabs: false }], activeOrganizationId: 7 }
+        : { memberships: [], activeOrganizationId: null },
     logger: false,
   });
   await app.ready();
@@ -91,6 +97,39 @@ async function labAuthorId() {
 }
 
 describe('cloud labs', () => {
+  it('refuses to start a lab for a member of an organization that has not enabled cloud labs', async () => {
+    const { client, email } = await signUp(app);
+    withoutLabs.add((await findUserByEmail(database.db, email))?.id as number);
+    const { collectionId, labId } = await importLab();
+    const authorId = await labAuthorId();
+    const base = `/api/cloudlab/${authorId}/${collectionId}/${labId}`;
+
+    // The overview still reads (the page explains why the lab cannot start) and carries the flag.
+    const overview = await call(client, 'GET', base);
+    expect(overview.statusCode).toBe(200);
+    expect(overview.json()).toMatchObject({ can_access_cloudlabs: false, progress: { is_begun: false } });
+
+    const begun = await call(client, 'POST', `${base}/begin`);
+    expect(begun.statusCode).toBe(403);
+    expect(begun.json().errorText).toBe(CloudLabErrors.NoAccess);
+    const running = driver.running.size;
+    const allocated = await call(client, 'POST', `/api/instances/${authorId}/${collectionId}/allocate`, {
+      work_type: WorkType.StandaloneCloudLab,
+      page_id: labId,
+    });
+    expect(allocated.statusCode).toBe(403);
+    expect(driver.running.size).toBe(running);
+    const taskId = (overview.json().tasks as Array<{ task_id: number }>)[0]?.task_id;
+    expect((await call(client, 'POST', `${base}/tasks/${taskId}/check`)).statusCode).toBe(403);
+    // Nothing was stored: the lab was never begun.
+    expect((await call(client, 'GET', base)).json().progress.is_begun).toBe(false);
+
+    // A learner on the platform itself may.
+    const { client: learner } = await signUp(app);
+    expect((await call(learner, 'GET', base)).json().can_access_cloudlabs).toBe(true);
+    expect((await call(learner, 'POST', `${base}/begin`)).statusCode).toBe(200);
+  });
+
   it('shows the lab, starts its instance with the variables, checks tasks in it and never answers a secret', async () => {
     const { client } = await signUp(app);
     const { collectionId, labId } = await importLab();

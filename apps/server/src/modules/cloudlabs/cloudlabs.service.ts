@@ -8,11 +8,19 @@ import type { CollectionView, ContentService } from '../content/content.service.
 import {
   checkFailed,
   cloudLabNotFound,
+  cloudLabsNotEnabled,
   labNotRunning,
   labsUnavailable,
   taskNotFound,
 } from './cloudlabs.errors.js';
-import { LabVariableEnv, presentCheckOutput, progressOf, statusOf } from './cloudlabs.policy.js';
+import {
+  type CloudLabAccess,
+  canAccessCloudLabs,
+  LabVariableEnv,
+  presentCheckOutput,
+  progressOf,
+  statusOf,
+} from './cloudlabs.policy.js';
 import * as repo from './cloudlabs.repository.js';
 
 // Cloud labs: the overview, tasks with their status, the lab's instance settings and variables for the
@@ -26,7 +34,14 @@ export interface CloudLabsDeps {
   instances?: Pick<ContainersService, 'execInWork'>;
   /** Wall clock of one check script. */
   checkTimeoutMs?: number;
+  /**
+   * The caller's organization memberships (capability flag can_access_cloudlabs). There is no organizations
+   * module yet, so by default every caller is a learner on the platform itself.
+   */
+  cloudLabAccess?: (userId: number) => Promise<CloudLabAccess>;
 }
+
+const ON_THE_PLATFORM: CloudLabAccess = { memberships: [], activeOrganizationId: null };
 
 export interface LabAddress {
   authorId: number;
@@ -60,6 +75,14 @@ export const taskUrl = (lab: LabAddress, taskId: number) =>
 
 export function createCloudLabsService(deps: CloudLabsDeps) {
   const { db, clock, content } = deps;
+  const accessOf = deps.cloudLabAccess ?? (async () => ON_THE_PLATFORM);
+
+  const mayUseLabs = async (userId: number) => canAccessCloudLabs(await accessOf(userId));
+
+  /** Starting a lab, its instance and its checks need the capability; reading the overview does not. */
+  async function requireLabAccess(userId: number): Promise<void> {
+    if (!(await mayUseLabs(userId))) throw cloudLabsNotEnabled();
+  }
 
   /** The lab as the caller may read it (published and readable by them); else a 404. */
   async function readLab(view: CollectionView, labId?: number): Promise<LabContext> {
@@ -115,6 +138,7 @@ export function createCloudLabsService(deps: CloudLabsDeps) {
         progress,
       ),
       can_edit: view.canEdit,
+      can_access_cloudlabs: await mayUseLabs(userId),
     };
   }
 
@@ -153,6 +177,7 @@ export function createCloudLabsService(deps: CloudLabsDeps) {
     /** Begins the lab: the progress row and the learner's variables. Beginning again changes nothing. */
     async begin(userId: number, address: LabAddress): Promise<CloudLabOverview> {
       const context = await labAt(userId, address);
+      await requireLabAccess(userId);
       await repo.ensureProgress(db, userId, context.lab.id);
       await variablesOf(userId, context.lab.id);
       return overviewOf(userId, context);
@@ -176,6 +201,7 @@ export function createCloudLabsService(deps: CloudLabsDeps) {
         .catch(() => Promise.reject(cloudLabNotFound()));
       // The web app names the lab; a caller that does not gets the collection's lab.
       const context = await readLab(view, Number.isSafeInteger(labId) ? labId : undefined);
+      await requireLabAccess(userId);
       await repo.ensureProgress(db, userId, context.lab.id);
       const variables = await variablesOf(userId, context.lab.id);
       return {
@@ -193,6 +219,7 @@ export function createCloudLabsService(deps: CloudLabsDeps) {
     async check(userId: number, address: LabTaskAddress): Promise<CloudLabCheckResponse> {
       const context = await labAt(userId, address);
       const task = taskOf(context, address.taskId);
+      await requireLabAccess(userId);
       if (!deps.instances) throw labsUnavailable();
       const work = { authorId: String(address.authorId), workId: String(address.collectionId) };
       let result: Awaited<ReturnType<ContainersService['execInWork']>>;

@@ -9,6 +9,7 @@ import {
   MARKDOWN_MAP,
   parseDocumentName,
   seedDocument,
+  takeSavedTexts,
 } from './collab.document.js';
 
 const markdown = (compId: string, text: string): Widget => ({
@@ -87,5 +88,34 @@ describe('the Yjs shape of a lesson', () => {
     doc.getMap<Y.Text>(CODE_MAP).get('c1')?.insert(0, '# hi\n');
     const [applied] = applyDocument(doc, [code]);
     expect(applied).toEqual({ ...code, content: { ...code.content, code: '# hi\nprint(1)' } });
+  });
+});
+
+describe('a save made outside the live document', () => {
+  it('replaces the texts it changed and keeps live typing in the others', () => {
+    const doc = new Y.Doc();
+    const before = [markdown('a', 'Alpha.'), markdown('b', 'Beta.')];
+    seedDocument(doc, before, false);
+    const texts = doc.getMap<Y.Text>(MARKDOWN_MAP);
+    texts.get('b')?.insert(0, 'Typed live. ');
+    takeSavedTexts(doc, before, [
+      markdown('a', 'Restored alpha.'),
+      markdown('b', 'Beta.'),
+      markdown('c', 'New.'),
+    ]);
+    expect(texts.get('a')?.toString()).toBe('Restored alpha.');
+    expect(texts.get('b')?.toString()).toBe('Typed live. Beta.');
+    expect(texts.get('c')?.toString()).toBe('New.');
+  });
+
+  it('edits only the changed stretch, so a remote position before it stays valid', () => {
+    const doc = new Y.Doc();
+    const before = [markdown('a', 'Head. Middle. Tail.')];
+    seedDocument(doc, before, false);
+    const text = doc.getMap<Y.Text>(MARKDOWN_MAP).get('a') as Y.Text;
+    const cursor = Y.createRelativePositionFromTypeIndex(text, 5);
+    takeSavedTexts(doc, before, [markdown('a', 'Head. Center. Tail.')]);
+    expect(text.toString()).toBe('Head. Center. Tail.');
+    expect(Y.createAbsolutePositionFromRelativePosition(cursor, doc)?.index).toBe(5);
   });
 });

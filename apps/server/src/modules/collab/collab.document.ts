@@ -9,6 +9,9 @@ import * as Y from 'yjs';
 
 export const MARKDOWN_MAP = 'markdown';
 export const CODE_MAP = 'code';
+/** The eTag of the last structure save, in the map META_MAP: editors reload the widget list when it changes. */
+export const META_MAP = 'meta';
+export const STRUCTURE_KEY = 'structure_etag';
 
 /** A widget field edited live: where its Y.Text lives, and how to read and write it on a widget. */
 interface SharedField {
@@ -90,6 +93,40 @@ export function seedDocument(doc: Y.Doc, components: readonly Widget[], draftWin
         current.delete(0, current.length);
         current.insert(0, text);
       }
+    });
+  });
+}
+
+/** Turns `text` into `next` by replacing only the part between their common head and tail. */
+function replaceText(text: Y.Text, next: string): void {
+  const current = text.toString();
+  if (current === next) return;
+  let head = 0;
+  const shorter = Math.min(current.length, next.length);
+  while (head < shorter && current[head] === next[head]) head += 1;
+  let tail = 0;
+  while (tail < shorter - head && current[current.length - 1 - tail] === next[next.length - 1 - tail]) {
+    tail += 1;
+  }
+  text.delete(head, current.length - head - tail);
+  text.insert(head, next.slice(head, next.length - tail));
+}
+
+/**
+ * Brings an open document in line with a page save made outside it (a restore, the API, an old tab):
+ * every shared field the save changed, compared with the draft it was based on (`before`), takes the
+ * saved text; fields it left as they were keep the live text, typing included. Fields the document
+ * lacks are added. Only the changed stretch of each text is replaced, so cursors elsewhere stay put.
+ */
+export function takeSavedTexts(doc: Y.Doc, before: readonly Widget[], saved: readonly Widget[]): void {
+  const previous = new Map<string, string>();
+  forEachShared(before, (map, compId, text) => previous.set(`${map}:${compId}`, text));
+  doc.transact(() => {
+    forEachShared(saved, (map, compId, text) => {
+      const texts = doc.getMap<Y.Text>(map);
+      const current = texts.get(compId);
+      if (!current) texts.set(compId, new Y.Text(text));
+      else if (previous.get(`${map}:${compId}`) !== text) replaceText(current, text);
     });
   });
 }

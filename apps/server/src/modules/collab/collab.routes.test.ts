@@ -76,6 +76,8 @@ interface Joined {
   provider: HocuspocusProvider;
   doc: Y.Doc;
   text: (compId: string) => Y.Text;
+  /** Refusals the server sent after the first sync (rights taken away while connected). */
+  refusals: string[];
 }
 
 /** Connects and waits for the first sync, or rejects with the server's refusal reason. */
@@ -86,16 +88,21 @@ function join(client: TestClient, name: string): Promise<Joined> {
     WebSocketPolyfill: socketClass(client),
   });
   openProviders.push(socket);
+  const refusals: string[] = [];
   return new Promise((resolve, reject) => {
     const provider: HocuspocusProvider = new HocuspocusProvider({
       websocketProvider: socket,
       name,
       document: doc,
-      onAuthenticationFailed: ({ reason }) => reject(new Error(reason)),
+      onAuthenticationFailed: ({ reason }) => {
+        refusals.push(reason);
+        reject(new Error(reason));
+      },
       onSynced: (): void =>
         resolve({
           provider,
           doc,
+          refusals,
           text: (compId) => {
             const text = doc.getMap<Y.Text>(MARKDOWN_MAP).get(compId);
             if (!text) throw new Error(`no text for ${compId}`);
@@ -195,6 +202,7 @@ async function addCollaborator(
 }
 
 let editorEmail: string;
+let editorId: number;
 let viewerEmail: string;
 
 beforeAll(async () => {
@@ -206,6 +214,7 @@ beforeAll(async () => {
   const editorSignUp = await signUp(app, { full_name: 'Eddie Editor' });
   editor = editorSignUp.client;
   editorEmail = editorSignUp.email;
+  editorId = editorSignUp.user.user_id;
   const viewerSignUp = await signUp(app, { full_name: 'Vera Viewer' });
   viewer = viewerSignUp.client;
   viewerEmail = viewerSignUp.email;
@@ -305,6 +314,7 @@ describe('collaborative editing', () => {
       url,
       {
         components: [markdown('md1', 'Start.'), markdown('md2', 'Other widget.'), markdown('md3', 'Added.')],
+        from_live_session: true,
       },
       { headers: { 'if-match': page.etag } },
     );
@@ -345,6 +355,159 @@ describe('collaborative editing', () => {
       await leave(second);
       return text === 'Restored text.';
     }, 10000);
+  });
+
+  it('puts a restore made during a live session into the live document, and keeps it there', async () => {
+    const { ids, url, name } = await lesson(true);
+    await addCollaborator(ids, editorEmail, 'editor');
+    const first = await join(author, name);
+    const second = await join(editor, name);
+    first.text('md1').insert(0, 'Live. ');
+    second.text('md2').insert(0, 'Typed live. ');
+    await eventually(async () => markdownText((await draftOf(url)).components, 'md1') === 'Live. Start.');
+    await eventually(
+      async () => markdownText((await draftOf(url)).components, 'md2') === 'Typed live. Other widget.',
+    );
+    const pageId = url.split('/').pop();
+    const listed = await author.get(
+      `/api/author/${ids.author_id}/collection/${ids.collection_id}/page/snapshot?key=${pageId}&document_type=page`,
+    );
+    const snapshots = (listed.json() as { snapshots: { snapshot_id: number }[] }).snapshots;
+    // The lesson's first save: md1 'Start.' and md2 'Other widget.'.
+    const firstSave = snapshots[snapshots.length - 1];
+    const restored = await author.request(
+      'POST',
+      `${url}/restore`,
+      { snapshot_id: firstSave?.snapshot_id },
+      { headers: { 'if-match': (await draftOf(url)).etag } },
+    );
+    expect(restored.statusCode).toBe(200);
+    const restoredEtag = (restored.json() as AuthorPageResponse).page.etag;
+
+    // Both editors see the restored text at once, and are told to reload the widget list.
+    await eventually(
+      () => first.text('md1').toString() === 'Start.' && second.text('md1').toString() === 'Start.',
+    );
+    expect(second.doc.getMap('meta').get('structure_etag')).toBe(restoredEtag);
+    // md2 was restored too ('Typed live. Other widget.' → 'Other widget.').
+    expect(second.text('md2').toString()).toBe('Other widget.');
+    // Well past the store's debounce, the live document has not written the old text back.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
+    expect(markdownText((await draftOf(url)).components, 'md1')).toBe('Start.');
+    expect(markdownText((await draftOf(url)).components, 'md2')).toBe('Other widget.');
+    // Typing goes on from the restored text.
+    second.text('md1').insert(0, 'Again. ');
+    await eventually(async () => markdownText((await draftOf(url)).components, 'md1') === 'Again. Start.');
+    await leave(first);
+    await leave(second);
+  });
+
+  it('takes only the fields an outside save changed, and leaves live saves to the document', async () => {
+    const { url, name } = await lesson(true);
+    const live = await join(author, name);
+    const base = await draftOf(url);
+    live.text('md2').insert(0, 'Typed live. ');
+    // A save through the API, based on the draft before the live typing reached it, changing md1 only.
+    const outside = await author.request(
+      'PUT',
+      url,
+      { components: [markdown('md1', 'From the API.'), markdown('md2', 'Other widget.')] },
+      { headers: { 'if-match': base.etag } },
+    );
+    // The live typing may have been stored first (409); then the same save on the fresh eTag.
+    const saved =
+      outside.statusCode === 409
+        ? await author.request(
+            'PUT',
+            url,
+            {
+              components: [
+                markdown('md1', 'From the API.'),
+                markdown('md2', markdownText((await draftOf(url)).components, 'md2') ?? ''),
+              ],
+            },
+            { headers: { 'if-match': (await draftOf(url)).etag } },
+          )
+        : outside;
+    expect(saved.statusCode).toBe(200);
+    await eventually(() => live.text('md1').toString() === 'From the API.');
+    expect(live.text('md2').toString()).toBe('Typed live. Other widget.');
+    await eventually(
+      async () => markdownText((await draftOf(url)).components, 'md2') === 'Typed live. Other widget.',
+    );
+    expect(markdownText((await draftOf(url)).components, 'md1')).toBe('From the API.');
+
+    // A save from an editor of the live document carries its copy of the texts: the live text stays.
+    const copy = await author.request(
+      'PUT',
+      url,
+      {
+        components: [markdown('md1', 'A trailing copy.'), markdown('md2', 'Other widget.')],
+        from_live_session: true,
+      },
+      { headers: { 'if-match': (await draftOf(url)).etag } },
+    );
+    expect(copy.statusCode).toBe(200);
+    live.doc.getMap('meta').set('structure_etag', (copy.json() as AuthorPageResponse).page.etag);
+    await eventually(async () => markdownText((await draftOf(url)).components, 'md1') === 'From the API.');
+    expect(live.text('md1').toString()).toBe('From the API.');
+    await leave(live);
+  });
+
+  it('follows rights changes in open connections at once', async () => {
+    const { ids, url, name } = await lesson(true);
+    await addCollaborator(ids, editorEmail, 'editor');
+    const writer = await join(author, name);
+    const colleague = await join(editor, name);
+    colleague.text('md1').insert(0, 'Editor. ');
+    await eventually(() => writer.text('md1').toString() === 'Editor. Start.');
+    const member = `/api/author/${ids.author_id}/collection/${ids.collection_id}/collaborators/${editorId}`;
+
+    // Lowered to viewer: the connection turns read-only, and the client is told so.
+    expect((await author.request('PUT', member, { access: 'viewer' })).statusCode).toBe(200);
+    await eventually(() => colleague.provider.authorizedScope === 'readonly');
+    colleague.text('md1').insert(0, 'Dropped. ');
+    writer.text('md2').insert(0, 'Author. ');
+    await eventually(() => colleague.text('md2').toString() === 'Author. Other widget.');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(writer.text('md1').toString()).toBe('Editor. Start.');
+
+    // Raised to editor again: writes go through.
+    expect((await author.request('PUT', member, { access: 'editor' })).statusCode).toBe(200);
+    await eventually(() => colleague.provider.authorizedScope === 'read-write');
+    const fresh = await join(editor, name);
+    fresh.text('md2').insert(0, 'Back. ');
+    await eventually(() => writer.text('md2').toString() === 'Back. Author. Other widget.');
+    await leave(fresh);
+
+    // Removed: refused with the same answer as a stranger, and nothing more is accepted.
+    expect((await author.request('DELETE', member)).statusCode).toBe(200);
+    await eventually(() => colleague.refusals.includes('There is no such document.'));
+    colleague.text('md2').insert(0, 'Gone. ');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(writer.text('md2').toString()).toBe('Back. Author. Other widget.');
+    await expect(join(editor, name)).rejects.toThrow('There is no such document.');
+    await eventually(
+      async () => markdownText((await draftOf(url)).components, 'md2') === 'Back. Author. Other widget.',
+    );
+
+    // Collaborative editing turned off: even the author's connection is refused.
+    const collectionUrl = `/api/author/${ids.author_id}/collection/${ids.collection_id}`;
+    const collection = await author.get(collectionUrl);
+    const turnedOff = await author.request(
+      'PUT',
+      collectionUrl,
+      { enable_collaborative_editor: false },
+      { headers: { 'if-match': (collection.json() as { etag: string }).etag } },
+    );
+    expect(turnedOff.statusCode).toBe(200);
+    expect(
+      (turnedOff.json() as { collection: { enable_collaborative_editor: boolean } }).collection
+        .enable_collaborative_editor,
+    ).toBe(false);
+    await eventually(() => writer.refusals.includes('Collaborative editing is not enabled for this course.'));
+    await leave(writer);
+    await leave(colleague);
   });
 
   it('refuses an upgrade without a session or from another origin', async () => {

@@ -1,7 +1,11 @@
-import { Hocuspocus } from '@hocuspocus/server';
+import { type Connection, Hocuspocus, OutgoingMessage } from '@hocuspocus/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth/guard.js';
 import { AppError, forbidden } from '../../platform/http/errors.js';
+import type { Topic } from '../../platform/realtime/topic.js';
+import type { DraftPageWrite } from '../authoring/authoring.service.js';
+import type { DraftRightsChange } from '../content/content.policy.js';
+import { parseDocumentName } from './collab.document.js';
 import { CollabErrors } from './collab.errors.js';
 import type { CollabService } from './collab.service.js';
 
@@ -11,6 +15,15 @@ export const COLLAB_PATH = '/api/collab';
 interface ConnectionContext {
   userId: number;
 }
+
+/** What open documents follow while they are open: rights changes, and page saves made outside them. */
+export interface CollabEvents {
+  rightsChanged?: Topic<DraftRightsChange>;
+  pageWritten?: Topic<DraftPageWrite>;
+}
+
+/** The close code a connection gets when its rights are gone (4000–4999 are the application's). */
+const RIGHTS_REVOKED_CODE = 4403;
 
 /**
  * A WebSocket is not covered by the same-origin policy, so a page on another site could open one with
@@ -46,6 +59,7 @@ export function registerCollabRoutes(
   app: FastifyInstance,
   collab: CollabService,
   options: { publicUrl: string },
+  events: CollabEvents = {},
 ): Hocuspocus {
   const hocuspocus = new Hocuspocus({
     quiet: true,
@@ -95,8 +109,61 @@ export function registerCollabRoutes(
     },
   );
 
+  /**
+   * Checks one open connection's rights again: it turns read-only or writable (and its client is told
+   * the new scope), or, with no right left, is refused with the reason and closed.
+   */
+  async function recheck(connection: Connection, name: string): Promise<void> {
+    const { userId } = connection.context as ConnectionContext;
+    let access: 'write' | 'read';
+    try {
+      access = await collab.authorize(userId, name);
+    } catch (error) {
+      const { reason } = refusal(error);
+      connection.send(new OutgoingMessage(name).writePermissionDenied(reason).toUint8Array());
+      connection.close({ code: RIGHTS_REVOKED_CODE, reason });
+      return;
+    }
+    const isReadOnly = access === 'read';
+    if (connection.readOnly === isReadOnly) return;
+    connection.readOnly = isReadOnly;
+    connection.send(new OutgoingMessage(name).writeAuthenticated(isReadOnly).toUint8Array());
+  }
+
+  // Rights are checked when a document is opened and again, at once, whenever they change.
+  const stopRights = events.rightsChanged?.subscribe(({ collectionId }) => {
+    const checks = [...hocuspocus.documents.values()]
+      .filter((document) => parseDocumentName(document.name)?.collectionId === collectionId)
+      .flatMap((document) =>
+        document.getConnections().map((connection) => recheck(connection, document.name)),
+      );
+    Promise.all(checks).catch((error: unknown) =>
+      app.log.error({ err: error, collectionId }, 'checking live connections again failed'),
+    );
+  });
+
+  // A restore or another save of a lesson that is open live goes into the live document (and so to
+  // every editor), and is stored from there, so the next store cannot write the old text back.
+  const stopSaves = events.pageWritten?.subscribe((write) => {
+    const name = collab.documentNameOf(write);
+    if (write.isFromLiveSession || !hocuspocus.documents.has(name)) return;
+    const follow = async () => {
+      const direct = await hocuspocus.openDirectConnection(name, {});
+      try {
+        await direct.transact((document) => collab.followSave(document, write));
+      } finally {
+        await direct.disconnect();
+      }
+    };
+    follow().catch((error: unknown) =>
+      app.log.error({ err: error, documentName: name }, 'following a page save live failed'),
+    );
+  });
+
   // Nothing acknowledged may be lost on a restart: run every pending store before the database closes.
   app.addHook('onClose', async () => {
+    stopRights?.();
+    stopSaves?.();
     await flushDocuments(hocuspocus);
     hocuspocus.closeConnections();
   });

@@ -6,14 +6,18 @@ import type { PageRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
-import type { AuthoringService } from '../authoring/authoring.service.js';
+import type { AuthoringService, DraftPageWrite } from '../authoring/authoring.service.js';
 import { type ContentService, prepareWidget } from '../content/content.service.js';
 import {
   applyDocument,
   differsFrom,
+  documentNameOf,
+  META_MAP,
   type PageDocumentAddress,
   parseDocumentName,
+  STRUCTURE_KEY,
   seedDocument,
+  takeSavedTexts,
 } from './collab.document.js';
 import { CollabErrors } from './collab.errors.js';
 import { collabAccess } from './collab.policy.js';
@@ -82,6 +86,25 @@ export function createCollabService({ db, clock, content, authoring }: CollabDep
       if (!collection.collaborativeEditing) throw forbidden(CollabErrors.NotCollaborative);
       if (!(await draftOrNull(address))) throw notFound(CollabErrors.UnknownDocument);
       return access;
+    },
+
+    /** The live document a page write concerns. */
+    documentNameOf(write: DraftPageWrite): string {
+      return documentNameOf(write);
+    },
+
+    /**
+     * Brings an open document in line with a page save made outside it (see takeSavedTexts) and tells
+     * its editors to reload the widget list and title. A save from an editor of the document itself
+     * changes nothing here: its texts are its copy of the live ones, and it announces its structure
+     * itself.
+     */
+    followSave(doc: Y.Doc, write: DraftPageWrite): void {
+      if (write.isFromLiveSession) return;
+      doc.transact(() => {
+        takeSavedTexts(doc, write.before, write.page.components as Widget[]);
+        doc.getMap(META_MAP).set(STRUCTURE_KEY, write.page.etag);
+      });
     },
 
     /**

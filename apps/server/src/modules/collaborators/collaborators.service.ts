@@ -13,8 +13,15 @@ import type { CollectionRow } from '../../db/schema.js';
 import type { Db } from '../../platform/db/database.js';
 import { forbidden, invalidInput, notFound } from '../../platform/http/errors.js';
 import type { RateLimiter, RateRule } from '../../platform/http/rateLimit.js';
+import type { Topic } from '../../platform/realtime/topic.js';
 import { ContentErrors } from '../content/content.errors.js';
-import { canEditCollection, canReadDraft, canReadPublished, type Viewer } from '../content/content.policy.js';
+import {
+  canEditCollection,
+  canReadDraft,
+  canReadPublished,
+  type DraftRightsChange,
+  type Viewer,
+} from '../content/content.policy.js';
 import type { ContentService } from '../content/content.service.js';
 import { CollaboratorErrors, CollaboratorMessages } from './collaborators.errors.js';
 import { canManageCollaborators } from './collaborators.policy.js';
@@ -25,6 +32,8 @@ export interface CollaboratorsDeps {
   db: Db;
   content: ContentService;
   rateLimiter: RateLimiter;
+  /** Told after every change to the list, so open live sessions re-check their rights at once. */
+  rightsChanged?: Topic<DraftRightsChange>;
 }
 
 /** Looking people up answers whether an address has an account, so it is metered per caller. */
@@ -51,7 +60,7 @@ function checkAccessFor(role: CollaboratorRoleName, access: CollaboratorAccess):
   }
 }
 
-export function createCollaboratorsService({ db, content, rateLimiter }: CollaboratorsDeps) {
+export function createCollaboratorsService({ db, content, rateLimiter, rightsChanged }: CollaboratorsDeps) {
   /**
    * The collection a call names, if the caller passes `allowed`. Whoever can read the content but fails
    * the rule gets 403 with `refusal`; anyone else gets 404, so private drafts stay invisible.
@@ -156,6 +165,7 @@ export function createCollaboratorsService({ db, content, rateLimiter }: Collabo
         const existing = await repo.findMembership(db, collection.id, user.userId);
         throw CollaboratorErrors.alreadyAdded(user.email, existing?.role ?? input.role, input.role);
       }
+      rightsChanged?.publish({ collectionId: collection.id });
       return { collaborator: presentCollaborator(row, user) };
     },
 
@@ -170,10 +180,14 @@ export function createCollaboratorsService({ db, content, rateLimiter }: Collabo
       checkAccessFor(existing.role, access);
       const row = await repo.updateCollaboratorAccess(db, collection.id, target.userId, access);
       if (!row) throw CollaboratorErrors.notOnContent();
+      rightsChanged?.publish({ collectionId: collection.id });
       return { collaborator: presentCollaborator(row, await findUser({ userId: target.userId })) };
     },
 
-    /** Removing someone takes effect on their next request: rights are read from the table each time. */
+    /**
+     * Removing someone takes effect on their next request (rights are read from the table each time) and
+     * at once in their open live sessions, which re-check when told.
+     */
     async remove(
       userId: number,
       target: { authorId: number; collectionId: number; userId: number },
@@ -182,6 +196,7 @@ export function createCollaboratorsService({ db, content, rateLimiter }: Collabo
       if (!(await repo.deleteCollaborator(db, collection.id, target.userId))) {
         throw CollaboratorErrors.notOnContent();
       }
+      rightsChanged?.publish({ collectionId: collection.id });
       return { ok: true };
     },
   };

@@ -7,6 +7,7 @@ import {
   InstanceError,
   type InstanceFile,
   type InstanceHandle,
+  type InstanceLimits,
   type InstanceStatus,
   type LiveInstanceDriver,
   type TerminalSession,
@@ -56,6 +57,17 @@ export class FakeTerminal implements TerminalSession {
   }
 }
 
+const FAKE_LIMITS: InstanceLimits = {
+  memoryMb: 256,
+  processes: 64,
+  workspaceMb: 128,
+  fileSizeMb: 64,
+  openFiles: 256,
+  execTimeoutMs: 60_000,
+  outputBytes: 65_536,
+  cpuPercent: 100,
+};
+
 /** A driver without sandboxes: records calls, and lets a test hold an exec open or make it fail. */
 export class FakeDriver implements LiveInstanceDriver {
   readonly kind = 'fake';
@@ -98,6 +110,12 @@ export class FakeDriver implements LiveInstanceDriver {
       wallMs: 1,
     };
   }
+  /** Checks: recorded like any command (the real driver runs them apart from the learner). */
+  checks: string[] = [];
+  async execCheck(handle: InstanceHandle, script: string): Promise<ExecResult> {
+    this.checks.push(script);
+    return this.exec(handle, script);
+  }
   async writeFiles(handle: InstanceHandle, files: InstanceFile[]): Promise<void> {
     if (!this.running.has(handle.id) || this.failWrite) throw new InstanceError('agent_failed', 'gone');
     const workspace = this.written.get(handle.id) ?? new Map<string, string>();
@@ -130,8 +148,26 @@ export class FakeDriver implements LiveInstanceDriver {
   async stop(handle: InstanceHandle): Promise<void> {
     this.running.delete(handle.id);
   }
+  /** Limit counters a test moves to play an OOM kill, a run into the process limit or a full disk. */
+  counters = new Map<string, Pick<InstanceStatus, 'oomKills' | 'processLimitHits' | 'workspace'>>();
+
   status(handle: InstanceHandle): InstanceStatus {
-    throw new Error(`not used ${handle.id}`);
+    const request = this.running.get(handle.id);
+    if (!request) throw new InstanceError('not_running', 'gone');
+    return {
+      id: handle.id,
+      profile: handle.profile,
+      state: 'running',
+      stopReason: null,
+      lastActivityAt: 0,
+      limits: { ...FAKE_LIMITS, ...request.limits },
+      enforcement: 'fake',
+      cpu: { enforcement: 'fake', quotaPercent: 100, usageMs: 0, throttledPeriods: 0 },
+      oomKills: 0,
+      processLimitHits: 0,
+      workspace: { usedBytes: 0, sizeBytes: FAKE_LIMITS.workspaceMb * 1024 * 1024 },
+      ...this.counters.get(handle.id),
+    };
   }
   async driverStatus(): Promise<DriverStatus> {
     return { kind: 'fake', available: true, reason: null, running: this.running.size, capacity: 20 };

@@ -90,6 +90,14 @@ const until = async (check: () => boolean) => {
   expect(check()).toBe(true);
 };
 
+/** For the limit watcher, which reads the instance's counters once a second. */
+const waitUntil = async (check: () => boolean) => {
+  for (let attempt = 0; attempt < 400 && !check(); attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  expect(check()).toBe(true);
+};
+
 describe('terminal socket', () => {
   it('is refused without a session, for another user, and from another site', async () => {
     const { client, instanceId } = await learnerWithInstance();
@@ -123,6 +131,44 @@ describe('terminal socket', () => {
     await second.closed;
     expect(second.seen.closeCode).toBe(TerminalCloseCode.Terminated);
     expect(second.seen.messages).toContainEqual({ type: 'exit', reason: 'terminated', exit_code: 0 });
+  });
+
+  it('tells the socket when the instance runs into its memory, process or disk limit', async () => {
+    const { client, instanceId } = await learnerWithInstance();
+    const socket = await openSocket(instanceId, { origin: ORIGIN, cookie: cookieOf(client) });
+    const { seen } = socket.recorded;
+    await until(() => driver.terminals.length > 0 && !driver.terminals.at(-1)?.exited);
+    const limitMessages = () =>
+      seen.messages.filter((message: unknown) => (message as { type: string }).type === 'limit');
+    // Counters moved before the shell opened are not news; each new hit after that is one message.
+    const sizeBytes = 128 * 1024 * 1024;
+    driver.counters.set(instanceId, { oomKills: 1, processLimitHits: 0, workspace: null });
+    await waitUntil(() => limitMessages().length === 1);
+    driver.counters.set(instanceId, {
+      oomKills: 1,
+      processLimitHits: 3,
+      workspace: { usedBytes: sizeBytes, sizeBytes },
+    });
+    await waitUntil(() => limitMessages().length === 3);
+    expect(limitMessages()).toEqual([
+      {
+        type: 'limit',
+        limit: 'memory',
+        message: 'A process in your lab ran out of memory (limit 256 MiB) and was stopped.',
+      },
+      {
+        type: 'limit',
+        limit: 'processes',
+        message: 'Your lab reached its limit of 64 processes; new ones are refused until others end.',
+      },
+      {
+        type: 'limit',
+        limit: 'disk',
+        message: "Your lab's disk is full (128 MiB); delete files to make room.",
+      },
+    ]);
+    socket.terminate();
+    await socket.recorded.closed;
   });
 
   it('is force closed when the instance stops', async () => {

@@ -5,6 +5,8 @@ import {
   type TerminalClientMessage,
   TerminalClientMessageSchema,
   TerminalCloseCode,
+  type TerminalExitMessage,
+  type TerminalLimitMessage,
   UpdateAppRequestSchema,
 } from '@coderoom/contracts';
 import type { WebSocket } from '@fastify/websocket';
@@ -166,11 +168,17 @@ function attachSocket(
     },
     end: (reason, exitCode) => {
       if (socket.readyState !== socket.OPEN) return;
-      socket.send(JSON.stringify({ type: 'exit', reason, exit_code: exitCode }));
+      socket.send(
+        JSON.stringify({ type: 'exit', reason, exit_code: exitCode } satisfies TerminalExitMessage),
+      );
       socket.close(
         reason === 'terminated' ? TerminalCloseCode.Terminated : TerminalCloseCode.ForceClosed,
         reason,
       );
+    },
+    limitExceeded: (limit, message) => {
+      if (socket.readyState !== socket.OPEN) return;
+      socket.send(JSON.stringify({ type: 'limit', limit, message } satisfies TerminalLimitMessage));
     },
   };
   socket.on('message', (raw: Buffer, isBinary: boolean) => {

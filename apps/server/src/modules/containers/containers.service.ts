@@ -70,6 +70,8 @@ export interface ContainersServiceDeps {
   testScriptTimeoutMs?: number;
   /** Wall clock of the job update-app runs (it should start the app in the background and return). */
   jobTimeoutMs?: number;
+  /** How often an open terminal's instance is checked for limits it ran into (default 1 s). */
+  limitPollMs?: number;
 }
 
 /** POST …/update-app, after the contract's shape check. */
@@ -156,7 +158,7 @@ export function createContainersService(deps: ContainersServiceDeps) {
   const testRuns = new Map<string, TestRun>();
   /** The last update of each instance: a second update waits for it, so writes and restarts never interleave. */
   const updates = new Map<string, Promise<unknown>>();
-  const terminals = createTerminalHub(driver);
+  const terminals = createTerminalHub(driver, { limitPollMs: deps.limitPollMs });
   const now = () => clock.now().getTime();
 
   function configOf(containerInfo: string | null): DockerConfig {
@@ -282,7 +284,7 @@ export function createContainersService(deps: ContainersServiceDeps) {
   ): Promise<void> {
     try {
       for (const runner of config.testRunners) {
-        const result = await driver.exec(handle, runner.testScript, { timeoutMs: testScriptTimeoutMs });
+        const result = await driver.execCheck(handle, runner.testScript, { timeoutMs: testScriptTimeoutMs });
         run.results.push({
           id: runner.id,
           name: runner.name,
@@ -555,7 +557,8 @@ export function createContainersService(deps: ContainersServiceDeps) {
     },
 
     /**
-     * Runs a script in the user's running instance for a work (a cloud lab's task check); null when the user
+     * Runs a check in the user's running instance for a work (a cloud lab's task check), apart from the
+     * learner (the driver's execCheck: another uid, a snapshot of the workspace); null when the user
      * has no instance for that work. Driver failures are thrown as they are.
      */
     async execInWork(
@@ -570,7 +573,7 @@ export function createContainersService(deps: ContainersServiceDeps) {
       const handle = handles.get(record.instanceId);
       if (!handle) return null;
       touch(record);
-      return driver.exec(handle, script, { timeoutMs });
+      return driver.execCheck(handle, script, { timeoutMs });
     },
 
     /** Refuses (404) unless the instance is the user's; checked before a terminal socket is accepted. */

@@ -29,6 +29,14 @@ const LISTED_REVIEW_STATES: readonly number[] = [
 ];
 
 /**
+ * Published (platform/realtime topic) after a change to what `draftRightOf` reads for a collection: its
+ * collaborator list, someone's access, or whether it is co-edited live. Open live sessions re-check.
+ */
+export interface DraftRightsChange {
+  collectionId: number;
+}
+
+/**
  * Authors and admins write; collaborators and co-authors with 'editor' access write too; everyone else
  * the owner added (viewers, reviewers) reads the draft and never writes.
  */

@@ -129,6 +129,7 @@ export type DraftCollectionPatch = Partial<
     | 'isFree'
     | 'details'
     | 'toc'
+    | 'collaborativeEditing'
   >
 >;
 

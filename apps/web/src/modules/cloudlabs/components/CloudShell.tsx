@@ -2,6 +2,7 @@ import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/FormMessage';
 import { LiveTerminal } from '../../terminal/components/LiveTerminal';
 import type { useLabSession } from '../hooks/useLabSession';
+import { CLOUD_LABS_NOT_ENABLED } from '../utils/cloudLabsNotEnabled';
 
 const STATE_LABEL = {
   allocating: 'Starting…',
@@ -9,6 +10,7 @@ const STATE_LABEL = {
   stopped: 'Stopped',
   'other-lab': 'Not started',
   failed: 'Failed to start',
+  'not-enabled': 'Not available',
 } as const;
 
 /** The lab's CloudShell: its state, the terminal while it runs, Stop lab, and the lab's events. */
@@ -33,12 +35,25 @@ export function CloudShell({ session }: { session: ReturnType<typeof useLabSessi
           <span className="spinner" aria-hidden="true" /> Starting your lab…
         </div>
       )}
+      {state === 'running' && session.limitNotice && (
+        <FormMessage tone="error">
+          <span data-testid="lab-limit-notice">{session.limitNotice}</span>{' '}
+          <Button variant="secondary" onClick={session.dismissLimitNotice}>
+            Dismiss
+          </Button>
+        </FormMessage>
+      )}
       {state === 'running' && session.instanceId && (
         <LiveTerminal
           instanceId={session.instanceId}
           onRestart={session.retry}
           onEvent={session.onTerminalEvent}
         />
+      )}
+      {state === 'not-enabled' && (
+        <div className="card cloudlab-shell-note" data-testid="lab-not-enabled">
+          <p>{CLOUD_LABS_NOT_ENABLED}</p>
+        </div>
       )}
       {state === 'stopped' && (
         <div className="card cloudlab-shell-note">

@@ -7,7 +7,10 @@ import type { LabAddress } from '../api/LabAddress';
 import { useSaveCloudLab } from '../api/useSaveCloudLab';
 import { TextAreaField } from './TextAreaField';
 
-/** The lab's own fields; starter files are edited as one JSON list of {path, content}. */
+/**
+ * The lab's own fields; starter files are edited as one JSON list of {path, content}. Read-only (every
+ * field disabled, no Save) for the people invited to read the lab (`lab.can_edit` false).
+ */
 export function LabSettingsForm({ address, lab }: { address: LabAddress; lab: CloudLabEditorResponse }) {
   const save = useSaveCloudLab(address);
   const [title, setTitle] = useState(lab.title);
@@ -17,6 +20,7 @@ export function LabSettingsForm({ address, lab }: { address: LabAddress; lab: Cl
   const [image, setImage] = useState(lab.envContent.codeContent.image);
   const [files, setFiles] = useState(JSON.stringify(lab.files, null, 2));
   const [filesError, setFilesError] = useState<string | null>(null);
+  const isReadOnly = !lab.can_edit;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -34,10 +38,22 @@ export function LabSettingsForm({ address, lab }: { address: LabAddress; lab: Cl
 
   return (
     <form className="card cloudlab-editor-form" onSubmit={submit} aria-label="Lab settings">
-      <TextField label="Title" value={title} onChange={(event) => setTitle(event.target.value)} required />
-      <TextField label="Summary" value={summary} onChange={(event) => setSummary(event.target.value)} />
+      <TextField
+        label="Title"
+        disabled={isReadOnly}
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        required
+      />
+      <TextField
+        label="Summary"
+        disabled={isReadOnly}
+        value={summary}
+        onChange={(event) => setSummary(event.target.value)}
+      />
       <TextAreaField
         label="Overview (Markdown)"
+        disabled={isReadOnly}
         rows={8}
         value={content}
         onChange={(event) => setContent(event.target.value)}
@@ -46,6 +62,7 @@ export function LabSettingsForm({ address, lab }: { address: LabAddress; lab: Cl
         <label htmlFor="lab-env-type">Environment</label>
         <select
           id="lab-env-type"
+          disabled={isReadOnly}
           value={envType}
           onChange={(event) => setEnvType(event.target.value as CloudLabEnvType)}
         >
@@ -55,12 +72,14 @@ export function LabSettingsForm({ address, lab }: { address: LabAddress; lab: Cl
       </div>
       <TextField
         label="Image"
+        disabled={isReadOnly}
         value={image}
         hint="An instance profile, e.g. coderoom/python/3 or coderoom/node/20."
         onChange={(event) => setImage(event.target.value)}
       />
       <TextAreaField
         label="Starter files (JSON)"
+        disabled={isReadOnly}
         rows={6}
         className="cloudlab-code"
         value={files}
@@ -69,9 +88,11 @@ export function LabSettingsForm({ address, lab }: { address: LabAddress; lab: Cl
       {filesError && <FormMessage tone="error">{filesError}</FormMessage>}
       {save.isError && <FormMessage tone="error">{save.error.message}</FormMessage>}
       {save.isSuccess && <FormMessage tone="success">Lab saved.</FormMessage>}
-      <Button type="submit" busy={save.isPending}>
-        Save lab
-      </Button>
+      {!isReadOnly && (
+        <Button type="submit" busy={save.isPending}>
+          Save lab
+        </Button>
+      )}
     </form>
   );
 }

@@ -9,14 +9,19 @@ import { TextAreaField } from './TextAreaField';
 
 type EditorTask = CloudLabEditorResponse['tasks'][number];
 
-/** One task: instructions for the learner, the protected check script and the reference solution. */
+/**
+ * One task: instructions for the learner, the protected check script and the reference solution.
+ * `isReadOnly` shows it without Save, for the people invited to read the lab.
+ */
 export function LabTaskForm({
   address,
   task,
+  isReadOnly = false,
   onSaved,
 }: {
   address: LabAddress;
   task: EditorTask | null;
+  isReadOnly?: boolean;
   onSaved?: (lab: CloudLabEditorResponse) => void;
 }) {
   const save = useSaveLabTask(address);
@@ -40,18 +45,21 @@ export function LabTaskForm({
     <form className="card cloudlab-editor-form" onSubmit={submit} aria-label={task ? 'Task' : 'New task'}>
       <TextField
         label="Task title"
+        disabled={isReadOnly}
         value={title}
         onChange={(event) => setTitle(event.target.value)}
         required
       />
       <TextAreaField
         label="Instructions (Markdown)"
+        disabled={isReadOnly}
         rows={8}
         value={instructions}
         onChange={(event) => setInstructions(event.target.value)}
       />
       <TextAreaField
         label="Check script"
+        disabled={isReadOnly}
         hint="Runs with /bin/sh in the learner's lab; exit code 0 completes the task. Learners never see it."
         rows={8}
         className="cloudlab-code"
@@ -61,6 +69,7 @@ export function LabTaskForm({
       />
       <TextAreaField
         label="Solution (optional)"
+        disabled={isReadOnly}
         hint="A script that does the task, for content tests."
         rows={4}
         className="cloudlab-code"
@@ -69,9 +78,11 @@ export function LabTaskForm({
       />
       {save.isError && <FormMessage tone="error">{save.error.message}</FormMessage>}
       {save.isSuccess && <FormMessage tone="success">Task saved.</FormMessage>}
-      <Button type="submit" busy={save.isPending}>
-        {task ? 'Save task' : 'Add task'}
-      </Button>
+      {!isReadOnly && (
+        <Button type="submit" busy={save.isPending}>
+          {task ? 'Save task' : 'Add task'}
+        </Button>
+      )}
     </form>
   );
 }

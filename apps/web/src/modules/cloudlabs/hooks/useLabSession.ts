@@ -7,15 +7,23 @@ import type { LabAddress } from '../api/LabAddress';
 import { useCloudLabInstance } from '../api/useCloudLabInstance';
 import { useStopCloudLab } from '../api/useStopCloudLab';
 
-export type LabState = 'allocating' | 'running' | 'stopped' | 'other-lab' | 'failed';
+export type LabState = 'allocating' | 'running' | 'stopped' | 'other-lab' | 'failed' | 'not-enabled';
 
 /**
  * Spec workspace events the page reports: launch success or failure, the CloudShell's socket connected or
- * disconnected, its size changed, and stopping.
+ * disconnected, its size changed, a limit of the lab exceeded (memory, processes, disk; the server tells the
+ * socket), and stopping.
  */
 export interface LabEvent {
   at: Date;
-  kind: 'launch success' | 'launch failure' | 'connected' | 'disconnected' | 'size changed' | 'stopped';
+  kind:
+    | 'launch success'
+    | 'launch failure'
+    | 'connected'
+    | 'disconnected'
+    | 'size changed'
+    | 'limit exceeded'
+    | 'stopped';
   text: string;
 }
 
@@ -24,20 +32,27 @@ const SIZE_EVENT_QUIET_MS = 800;
 
 /**
  * The learner's lab on a task page: opening a task starts (or rejoins) the lab; Stop lab ends it; a lab of
- * other work running already is the spec's conflict, resolved by stopping that one first.
+ * other work running already is the spec's conflict, resolved by stopping that one first. `access` is the
+ * lab's `can_access_cloudlabs` (null until the lab is loaded): nothing starts before it is known to be true.
  */
-export function useLabSession(address: LabAddress) {
+export function useLabSession(address: LabAddress, access: boolean | null) {
   const [wanted, setWanted] = useState<'running' | 'stopped'>('running');
   const [replaceOther, setReplaceOther] = useState(false);
   const [events, setEvents] = useState<LabEvent[]>([]);
-  const instance = useCloudLabInstance(address, { enabled: wanted === 'running', replaceOther });
+  /** The last limit the lab ran into, shown above the terminal until dismissed (the event list is folded). */
+  const [limitNotice, setLimitNotice] = useState<string | null>(null);
+  const instance = useCloudLabInstance(address, {
+    enabled: wanted === 'running' && access === true,
+    replaceOther,
+  });
   const stop = useStopCloudLab();
   const queryClient = useQueryClient();
   const reported = useRef<string | null>(null);
 
   const isOtherLab = instance.isError && instance.error.message === ContainerMessages.SecondCloudLab;
   let state: LabState;
-  if (wanted === 'stopped') state = 'stopped';
+  if (access === false) state = 'not-enabled';
+  else if (wanted === 'stopped') state = 'stopped';
   else if (instance.isPending) state = 'allocating';
   else if (isOtherLab) state = 'other-lab';
   else if (instance.isError) state = 'failed';
@@ -68,7 +83,10 @@ export function useLabSession(address: LabAddress) {
     onTerminalEvent(event: TerminalEvent) {
       if (event.kind === 'connected') add('connected', 'CloudShell connected.');
       else if (event.kind === 'disconnected') add('disconnected', 'CloudShell disconnected; reconnecting.');
-      else {
+      else if (event.kind === 'limit exceeded') {
+        add('limit exceeded', event.message);
+        setLimitNotice(event.message);
+      } else {
         window.clearTimeout(sizeTimer.current);
         sizeTimer.current = window.setTimeout(
           () => add('size changed', `CloudShell resized to ${event.cols}×${event.rows}.`),
@@ -79,6 +97,10 @@ export function useLabSession(address: LabAddress) {
     instanceId: state === 'running' ? (instance.data?.instanceId ?? null) : null,
     error: instance.error,
     events,
+    limitNotice,
+    dismissLimitNotice() {
+      setLimitNotice(null);
+    },
     isStopping: stop.isPending,
     start() {
       setReplaceOther(false);
@@ -96,6 +118,7 @@ export function useLabSession(address: LabAddress) {
       if (instanceId) await stop.mutateAsync(instanceId).catch(() => undefined);
       queryClient.removeQueries({ queryKey: cloudLabKeys.instance(address) });
       setWanted('stopped');
+      setLimitNotice(null);
       setEvents((list) => [...list, { at: new Date(), kind: 'stopped', text: 'Lab stopped.' }]);
     },
   };

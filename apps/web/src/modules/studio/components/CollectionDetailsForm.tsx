@@ -1,5 +1,6 @@
 import { TextField } from '../../../ui/TextField';
 import type { CollectionDraft } from '../utils/toCollectionDraft';
+import { Checkbox } from './Checkbox';
 import { TextAreaField } from './TextAreaField';
 
 type Details = Omit<CollectionDraft, 'loose' | 'categories'>;
@@ -79,6 +80,13 @@ export function CollectionDetailsForm({
         value={draft.overview}
         onChange={(event) => onChange({ overview: event.target.value })}
       />
+      {draft.is_collaborative !== undefined && (
+        <Checkbox
+          label="Enable collaborative editor (co-authors edit lessons together, live)"
+          checked={draft.is_collaborative}
+          onChange={(is_collaborative) => onChange({ is_collaborative })}
+        />
+      )}
     </section>
   );
 }

@@ -26,6 +26,8 @@ export interface CollectionDraft {
   target_audience: string;
   takeaway_skills: string;
   overview: string;
+  /** Courses only: whether lessons are co-edited live (turning it off closes open live sessions). */
+  is_collaborative?: boolean;
   /** Lessons in the hidden first category (__default), shown as "not in a category". */
   loose: LessonDraft[];
   categories: CategoryDraft[];
@@ -56,6 +58,7 @@ export function toCollectionDraft({ collection, toc }: AuthorCollectionResponse)
     target_audience: lines(collection.target_audience),
     takeaway_skills: lines(collection.takeaway_skills),
     overview: collection.overview,
+    is_collaborative: collection.enable_collaborative_editor,
     loose: hasHidden && first ? lessonsOf(first) : [],
     categories: visible.map((category) => ({
       key: newCompId(),

@@ -27,6 +27,7 @@ export function toCollectionRequest(draft: CollectionDraft): UpdateCollectionReq
     target_audience: listOf(draft.target_audience, /\n/),
     takeaway_skills: listOf(draft.takeaway_skills, /\n/),
     overview: draft.overview,
+    ...(draft.is_collaborative === undefined ? {} : { enable_collaborative_editor: draft.is_collaborative }),
     toc: [
       { title: DefaultTitle.HiddenCategory, pages: entriesOf(draft.loose) },
       ...draft.categories.map((category) => ({

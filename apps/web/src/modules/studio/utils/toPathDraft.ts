@@ -5,6 +5,12 @@ import { type CollectionDraft, toCollectionDraft } from './toCollectionDraft';
 export type PathDraft = Omit<CollectionDraft, 'loose' | 'categories'> & { courses: CollectionCard[] };
 
 export function toPathDraft(loaded: AuthorCollectionResponse): PathDraft {
-  const { loose: _loose, categories: _categories, ...details } = toCollectionDraft(loaded);
+  // A path has no lessons of its own, so nothing to co-edit live.
+  const {
+    loose: _loose,
+    categories: _categories,
+    is_collaborative: _isCollaborative,
+    ...details
+  } = toCollectionDraft(loaded);
   return { ...details, courses: loaded.collection.path_courses };
 }

@@ -3,6 +3,7 @@ import {
   type TerminalClientMessage,
   TerminalCloseCode,
   TerminalExitMessageSchema,
+  TerminalLimitMessageSchema,
 } from '@coderoom/contracts';
 import { SocketState } from '@coderoom/domain';
 import { FitAddon } from '@xterm/addon-fit';
@@ -28,7 +29,8 @@ const LABELS: Record<TerminalSocketState, string> = {
 export type TerminalEvent =
   | { kind: 'connected' }
   | { kind: 'disconnected' }
-  | { kind: 'size changed'; cols: number; rows: number };
+  | { kind: 'size changed'; cols: number; rows: number }
+  | { kind: 'limit exceeded'; limit: 'memory' | 'processes' | 'disk'; message: string };
 
 interface TerminalViewProps {
   instanceId: string;
@@ -100,7 +102,13 @@ export function TerminalView({ instanceId, onRestart, onEvent }: TerminalViewPro
           terminal.write(new Uint8Array(event.data));
           return;
         }
-        const exit = TerminalExitMessageSchema.safeParse(JSON.parse(event.data));
+        const message: unknown = JSON.parse(event.data);
+        const limit = TerminalLimitMessageSchema.safeParse(message);
+        if (limit.success) {
+          report.current?.({ kind: 'limit exceeded', limit: limit.data.limit, message: limit.data.message });
+          return;
+        }
+        const exit = TerminalExitMessageSchema.safeParse(message);
         if (exit.success && exit.data.reason === 'terminated') {
           terminal.write(
             `\r\n[The shell exited${exit.data.exit_code === null ? '' : ` with code ${exit.data.exit_code}`}.]\r\n`,
