@@ -190,6 +190,27 @@ describe('isolation', () => {
     expect(result.stdout).toBe('1000\n0000000000000000\nTrue\n');
   });
 
+  it('is refused ptrace, io_uring, keyrings and new namespaces by its seccomp filter', async () => {
+    const result = await runner.execute({
+      language: 'python3',
+      source_code: [
+        'import ctypes',
+        'libc = ctypes.CDLL(None, use_errno=True)',
+        'def call(nr, *args):',
+        '    ctypes.set_errno(0)',
+        '    return libc.syscall(nr, *args), ctypes.get_errno()',
+        'print(call(101, 0, 0, 0, 0))  # ptrace(PTRACE_TRACEME): 0 without the filter',
+        'print(call(272, 0))  # unshare(0): 0 without the filter',
+        'print(call(425, 1, 0))  # io_uring_setup: EFAULT without the filter',
+        'print(call(250, 0, 0))  # keyctl',
+        'print(call(39))  # getpid still works',
+      ].join('\n'),
+    });
+    const lines = result.stdout.trim().split('\n');
+    expect(lines.slice(0, 4)).toEqual(['(-1, 1)', '(-1, 1)', '(-1, 1)', '(-1, 1)']);
+    expect(lines[4]).toMatch(/^\(\d+, 0\)$/);
+  });
+
   it('cannot signal anything outside its sandbox', async () => {
     const result = await python(
       // -1: everything it may signal; its parent is the sandbox's own pid 1. Nothing outside is visible.

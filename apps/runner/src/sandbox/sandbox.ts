@@ -19,6 +19,7 @@ import {
   TMP_DIR,
 } from './layout.js';
 import { CappedBuffer } from './output.js';
+import { SECCOMP_FILTER } from './seccomp.js';
 
 export interface SandboxFile {
   /** Absolute path inside the sandbox, below /box. */
@@ -110,8 +111,16 @@ echo ready >&3
 exec "$bwrap" --args 3 -- "$@"
 `;
 
-/** File fds a prepared launcher holds open; a run with more files starts a launcher of its own. */
-const PREPARED_FILE_FDS = 4;
+/**
+ * Data fds a prepared launcher holds open (5–9); a run needing more starts a launcher of its own. Not more:
+ * the launcher closes the ones a run does not use, and dash's redirections take single-digit fds only.
+ */
+const PREPARED_FILE_FDS = 5;
+
+/** The fds a run feeds after fd 4: one per file, then the seccomp filter. */
+function dataFds(spec: SandboxSpec): number {
+  return spec.files.length + 1;
+}
 
 const fatalSignals = new Map<number, string>(
   Object.entries(os.constants.signals)
@@ -150,7 +159,10 @@ function parentDirs(file: string): string[] {
   return dirs;
 }
 
-/** bwrap's options for a spec (the command follows them); file contents come from fds 5, 6, … in order. */
+/**
+ * bwrap's options for a spec (the command follows them); file contents come from fds 5, 6, … in order,
+ * then the seccomp filter.
+ */
 export function buildBwrapArgs(spec: SandboxSpec): string[] {
   const args = [
     '--unshare-all',
@@ -192,6 +204,8 @@ export function buildBwrapArgs(spec: SandboxSpec): string[] {
   });
   for (const [name, value] of Object.entries(spec.env)) args.push('--setenv', name, value);
   args.push('--chdir', spec.cwd ?? SRC_DIR, '--remount-ro', '/');
+  // The seccomp filter comes on the fd after the files' (seccomp.ts).
+  args.push('--seccomp', String(FIRST_FILE_FD + spec.files.length));
   return args;
 }
 
@@ -211,7 +225,7 @@ function launcherInput(spec: SandboxSpec, host: SandboxHost, openedFileFds: numb
     cpuSoft,
     cpuHard,
     dataKb,
-    spec.files.length,
+    dataFds(spec),
     openedFileFds,
     spec.channel ? 1 : 0,
     host.bwrapPath,
@@ -410,7 +424,7 @@ export class SandboxSlot {
    * the cgroup counters are read; the next run's launcher is prepared before it settles.
    */
   start(spec: SandboxSpec, host: SandboxHost, signal?: AbortSignal): SandboxRun {
-    const launcher = this.takeLauncher(spec.files.length);
+    const launcher = this.takeLauncher(dataFds(spec));
     const { child } = launcher;
     this.active = launcher.group;
     this.running = true;
@@ -488,7 +502,8 @@ export class SandboxSlot {
       for (const [index, file] of spec.files.entries()) {
         feed(child.stdio[FIRST_FILE_FD + index] as Duplex, file.content);
       }
-      for (let fd = FIRST_FILE_FD + spec.files.length; fd < FIRST_FILE_FD + launcher.fileFds; fd += 1) {
+      feed(child.stdio[FIRST_FILE_FD + spec.files.length] as Duplex, SECCOMP_FILTER);
+      for (let fd = FIRST_FILE_FD + dataFds(spec); fd < FIRST_FILE_FD + launcher.fileFds; fd += 1) {
         feed(child.stdio[fd] as Duplex, '');
       }
       const stdin = child.stdin;
