@@ -1,5 +1,5 @@
-import { type Browser, expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, logInAs } from './helpers';
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, logInAs, logInInNewContext } from './helpers';
 import { shot } from './shot';
 
 // The demo author adds a question to the Rust skill assessment in the assessment editor, is told what is
@@ -59,12 +59,6 @@ test('an author adds, fixes, reloads and deletes an assessment question', async 
   await expect(page.getByRole('heading', { name: 'Question 1' })).toBeVisible();
 });
 
-async function session(browser: Browser, email: string, returnUrl: string) {
-  const page = await (await browser.newContext()).newPage();
-  await logInAs(page, email, DEMO_PASSWORD, returnUrl);
-  return page;
-}
-
 test('an author publishes a questionnaire, a learner answers it, the author reads the tally', async ({
   page,
   browser,
@@ -94,7 +88,7 @@ test('an author publishes a questionnaire, a learner answers it, the author read
   await page.getByRole('link', { name: '← Assessment details' }).click();
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page.getByText('Submitted for review.')).toBeVisible();
-  const admin = await session(browser, 'admin@coderoom.dev', '/admin/review-queue');
+  const admin = await logInInNewContext(browser, 'admin@coderoom.dev', '/admin/review-queue');
   await admin
     .getByRole('listitem')
     .filter({ hasText: title })
@@ -106,7 +100,7 @@ test('an author publishes a questionnaire, a learner answers it, the author read
   await page.getByRole('link', { name: 'Edit questions' }).click();
   const learnerUrl = await page.getByRole('link', { name: "Learner's page" }).getAttribute('href');
   expect(learnerUrl).toMatch(/^\/questionnaires\//);
-  const learner = await session(browser, 'learner@coderoom.dev', learnerUrl ?? '/');
+  const learner = await logInInNewContext(browser, 'learner@coderoom.dev', learnerUrl ?? '/');
   await expect(learner.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await learner.getByRole('button', { name: 'Send my answers' }).click();
   await expect(learner.getByText('Answer this question.')).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { DEMO_PASSWORD, logInAs } from './helpers';
+import { DEMO_PASSWORD, logInAs, logInInNewContext } from './helpers';
 import { shot } from './shot';
 
 // A cloud lab: the demo learner opens the demo lab from explore, starts it, reads their lab variables in
@@ -35,6 +35,18 @@ async function readAfterMarker(page: Page, marker: string, pattern: RegExp): Pro
     )
     .toMatch(pattern);
   return value;
+}
+
+/** Opens the demo lab's editor as the author; returns its path (/cloudlabeditor/{author}/{collection}/{lab}). */
+async function openDemoLabEditor(page: Page): Promise<string> {
+  await page.goto('/explore?type=cloudLabs');
+  await page
+    .getByRole('link', { name: /Use your lab credentials/ })
+    .first()
+    .click();
+  await page.getByRole('link', { name: 'Edit lab' }).click();
+  await expect(page).toHaveURL(/\/cloudlabeditor\/\d+\/\d+\/\d+$/);
+  return new URL(page.url()).pathname;
 }
 
 test('a cloud lab: start it, read the lab variables in the shell, check a task in the lab', async ({
@@ -128,17 +140,65 @@ test('a cloud lab: start it, read the lab variables in the shell, check a task i
 
 test('the lab editor: the author sees the protected check scripts and saves a task', async ({ page }) => {
   await logInAs(page, 'author@coderoom.dev', DEMO_PASSWORD, '/teach');
-  await page.goto('/explore?type=cloudLabs');
-  await page
-    .getByRole('link', { name: /Use your lab credentials/ })
-    .first()
-    .click();
-  await page.getByRole('link', { name: 'Edit lab' }).click();
-  await expect(page).toHaveURL(/\/cloudlabeditor\/\d+\/\d+\/\d+$/);
+  await openDemoLabEditor(page);
   await expect(page.getByLabel('Image')).toHaveValue('coderoom/python/3');
   await page.getByRole('link', { name: /Hunt for leaked keys/ }).click();
   await expect(page.getByLabel('Check script')).toHaveValue(/grep -rlE/);
   await page.getByRole('button', { name: 'Save task' }).click();
   await expect(page.getByText('Task saved.')).toBeVisible();
   await shot(page, 'cloudlab-editor');
+});
+
+test('the lab editor: a viewer collaborator reads the lab and its checks and can change nothing', async ({
+  page,
+  browser,
+}) => {
+  await logInAs(page, 'author@coderoom.dev', DEMO_PASSWORD, '/teach');
+  const editorPath = await openDemoLabEditor(page);
+  const [, , authorId, collectionId] = editorPath.split('/');
+
+  // The author invites the demo learner to view the lab.
+  await page.goto(`/collectioneditor/${authorId}/${collectionId}`);
+  const people = page.getByRole('region', { name: 'People' });
+  await people.getByLabel('E-mail').fill(LEARNER);
+  await people.getByLabel('Role').selectOption('collaborator');
+  await people.getByLabel('Access').selectOption('viewer');
+  await people.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(people.getByRole('row').filter({ hasText: 'Lea Learner' })).toContainText('Can view');
+
+  const viewer = await logInInNewContext(browser, LEARNER, editorPath);
+  await expect(viewer.getByText("Read-only: only the lab's editors can change it.")).toBeVisible();
+  const settings = viewer.getByRole('form', { name: 'Lab settings' });
+  await expect(settings.getByLabel('Image')).toHaveValue('coderoom/python/3');
+  for (const field of [
+    'Title',
+    'Summary',
+    'Overview (Markdown)',
+    'Environment',
+    'Image',
+    'Starter files (JSON)',
+  ]) {
+    await expect(settings.getByLabel(field)).toBeDisabled();
+  }
+  await expect(viewer.getByRole('button', { name: 'Save lab' })).toHaveCount(0);
+  await expect(viewer.getByRole('link', { name: 'Add task' })).toHaveCount(0);
+  await shot(viewer, 'cloudlab-editor-viewer');
+
+  // A task: the protected check script is shown to read, with nothing to save.
+  await viewer.getByRole('link', { name: /Hunt for leaked keys/ }).click();
+  await expect(viewer.getByLabel('Check script')).toHaveValue(/grep -rlE/);
+  await expect(viewer.getByLabel('Check script')).toBeDisabled();
+  await expect(viewer.getByRole('button', { name: /Save task|Add task/ })).toHaveCount(0);
+  await expect(viewer.getByRole('link', { name: 'Add task' })).toHaveCount(0);
+  await shot(viewer, 'cloudlab-editor-viewer-task');
+
+  // Adding a task is not for a viewer, even by its address.
+  await viewer.goto(`${editorPath}/new`);
+  await expect(viewer.getByRole('heading', { name: 'You do not have access to this page' })).toBeVisible();
+  await viewer.context().close();
+
+  // The demo lab goes back to its author alone, for the journeys after this one.
+  await people.getByRole('button', { name: 'Remove Lea Learner' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(people.getByText('Lea Learner was removed.')).toBeVisible();
 });

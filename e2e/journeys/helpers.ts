@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 
 // What most journeys do first: sign up or log in through the real forms, and type into the code editor.
 
@@ -23,6 +23,13 @@ export async function logInAs(page: Page, email: string, password: string, retur
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(new RegExp(`${returnUrl}$`));
+}
+
+/** A second person at their own browser: a new context, logged in as `email` and brought to `returnUrl`. */
+export async function logInInNewContext(browser: Browser, email: string, returnUrl: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await logInAs(page, email, DEMO_PASSWORD, returnUrl);
+  return page;
 }
 
 /** Replaces the first code editor's text; insertText types it as one paste, so no auto-indent interferes. */

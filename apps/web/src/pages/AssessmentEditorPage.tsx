@@ -1,10 +1,8 @@
 import '../modules/studio/studio.css';
 import '../modules/assessments/assessments.css';
 import type { AssessmentPages, EditorQuestion } from '@coderoom/contracts';
-import { ErrorStatus } from '@coderoom/domain';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { ApiError } from '../modules/api/ApiError';
 import {
   type AssessmentAddress,
   useAssessmentPages,
@@ -17,30 +15,19 @@ import {
   DIFFICULTY_LABELS,
   KIND_LABELS,
   newQuestionDraft,
-  type QuestionDraft,
   toQuestionDraft,
   toSaveRequest,
 } from '../modules/assessments/editor/questionDraft';
 import { QuestionnaireResponsesView } from '../modules/assessments/questionnaire/QuestionnaireResponsesView';
 import { RequireUser } from '../modules/session/components/RequireUser';
 import { usePageTitle } from '../modules/shell/usePageTitle';
-import { ConfirmDialog } from '../modules/studio/components/ConfirmDialog';
-import { ConflictDialog } from '../modules/studio/components/ConflictDialog';
-import { ShortcutsDialog } from '../modules/studio/components/ShortcutsDialog';
-import { UnsavedChangesDialog } from '../modules/studio/components/UnsavedChangesDialog';
-import { useEditorShortcuts } from '../modules/studio/hooks/useEditorShortcuts';
-import { useUnsavedChangesGuard } from '../modules/studio/hooks/useUnsavedChangesGuard';
-import { Button } from '../ui/Button';
+import { ItemEditorPanel } from '../modules/studio/components/ItemEditorPanel';
+import { ItemEditorShell } from '../modules/studio/components/ItemEditorShell';
+import { useItemEditor } from '../modules/studio/hooks/useItemEditor';
+import { editorLoadErrorCode } from '../modules/studio/utils/editorLoadErrorCode';
 import { ErrorPage } from '../ui/ErrorPage';
 import { FormMessage } from '../ui/FormMessage';
 import { PageLoading } from '../ui/PageLoading';
-
-const SHORTCUTS = ['save', 'back', 'moveUp', 'moveDown', 'delete', 'help'] as const;
-
-type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
-
-const sameDraft = (a: QuestionDraft, b: QuestionDraft) =>
-  JSON.stringify(toSaveRequest(a)) === JSON.stringify(toSaveRequest(b));
 
 function excerpt(text: string): string {
   const plain = text.replace(/[`*_#>[\]]/g, '').trim();
@@ -65,175 +52,58 @@ function QuestionEditor({
   onCreated: (questionId: number) => void;
 }) {
   const navigate = useNavigate();
-  const initial = question
-    ? toQuestionDraft(question, pages.language)
-    : newQuestionDraft(pages.skills, pages.language);
-  const [baseline, setBaseline] = useState(initial);
-  const [draft, setDraft] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<Message>(
-    question && question.question_id === justCreated ? { tone: 'success', text: 'Question saved.' } : null,
-  );
-  const [conflict, setConflict] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [showShortcuts, setShowShortcuts] = useState(false);
   const save = useSaveQuestion(address);
   const remove = useDeleteQuestion(address);
   const reorder = useReorderQuestions(address);
-  const graded = pages.work_type !== 'questionnaire';
-  const dirty = !sameDraft(draft, baseline);
-  const blocker = useUnsavedChangesGuard(dirty && !save.isPending);
   const questionId = question?.question_id ?? 'new';
-  const index = question
-    ? pages.questions.findIndex((item) => item.question_id === question.question_id)
-    : -1;
-
-  const submit = async (etag: string | null) => {
-    setMessage(null);
-    try {
-      const saved = await save.mutateAsync({ questionId, etag, body: toSaveRequest(draft) });
-      setErrors({});
-      setConflict(false);
-      setBaseline(draft);
-      setMessage({ tone: 'success', text: 'Question saved.' });
-      if (questionId === 'new') {
-        onCreated(saved.question.question_id);
-        navigate(`${basePath}/${saved.question.question_id}`, { replace: true });
-      }
-    } catch (error) {
-      if (error instanceof ApiError && error.status === ErrorStatus.AlreadyExists) {
-        setConflict(true);
-        return;
-      }
-      setConflict(false);
-      setErrors(error instanceof ApiError ? error.errors : {});
-      setMessage({
-        tone: 'error',
-        text: error instanceof Error ? error.message : 'The question was not saved.',
-      });
-    }
-  };
-
-  const move = async (offset: -1 | 1) => {
-    if (!question || dirty) {
-      if (dirty) setMessage({ tone: 'info', text: 'Save the question before moving it.' });
-      return;
-    }
-    const ids = pages.questions.map((item) => item.question_id);
-    const target = index + offset;
-    if (target < 0 || target >= ids.length) return;
-    [ids[index], ids[target]] = [ids[target] ?? 0, ids[index] ?? 0];
-    try {
-      await reorder.mutateAsync({ questionIds: ids, etag: pages.etag });
-      setMessage({ tone: 'success', text: `Moved to position ${target + 1}.` });
-    } catch (error) {
-      setMessage({
-        tone: 'error',
-        text: error instanceof Error ? error.message : 'The order was not saved.',
-      });
-    }
-  };
-
-  const deleteQuestion = async () => {
-    if (!question) return;
-    try {
-      await remove.mutateAsync({ questionId: question.question_id, etag: pages.etag });
-      setBaseline(draft);
-      navigate(basePath, { replace: true });
-    } catch (error) {
-      setConfirmDelete(false);
-      setMessage({
-        tone: 'error',
-        text: error instanceof Error ? error.message : 'The question was not deleted.',
-      });
-    }
-  };
-
-  useEditorShortcuts(
-    {
-      save: () => {
-        if (pages.can_edit && !save.isPending) void submit(pages.etag);
-      },
-      back: () => navigate(`/collectioneditor/${address.authorId}/${address.collectionId}`),
-      moveUp: () => void move(-1),
-      moveDown: () => void move(1),
-      delete: () => {
-        if (question && pages.can_edit) setConfirmDelete(true);
-      },
-      help: () => setShowShortcuts(true),
+  const editor = useItemEditor({
+    noun: 'question',
+    initialDraft: () =>
+      question ? toQuestionDraft(question, pages.language) : newQuestionDraft(pages.skills, pages.language),
+    toRequest: toSaveRequest,
+    canEdit: pages.can_edit,
+    etag: pages.etag,
+    isNew: question === null,
+    announceSaved: question !== null && question.question_id === justCreated,
+    save: (draft, etag) => save.mutateAsync({ questionId, etag, body: toSaveRequest(draft) }),
+    isSaving: save.isPending,
+    onSaved: (saved) => {
+      if (questionId !== 'new') return;
+      onCreated(saved.question.question_id);
+      navigate(`${basePath}/${saved.question.question_id}`, { replace: true });
     },
-    !conflict && !confirmDelete,
-  );
-
+    backPath: `/collectioneditor/${address.authorId}/${address.collectionId}`,
+    list: {
+      ids: pages.questions.map((item) => item.question_id),
+      itemId: question?.question_id ?? null,
+      reorder: (questionIds) => reorder.mutateAsync({ questionIds, etag: pages.etag }),
+      isReordering: reorder.isPending,
+      remove: (id) => remove.mutateAsync({ questionId: id, etag: pages.etag }),
+      isRemoving: remove.isPending,
+      listPath: basePath,
+    },
+  });
   return (
-    <section className="assessment-editor-main" aria-labelledby="question-heading">
-      <header className="assessment-editor-main-header">
-        <h2 id="question-heading">{question ? `Question ${index + 1}` : 'New question'}</h2>
-        {dirty && <span className="badge">Unsaved changes</span>}
-        <div className="assessment-editor-actions">
-          {question && pages.can_edit && (
-            <>
-              <Button
-                variant="ghost"
-                onClick={() => void move(-1)}
-                disabled={index <= 0 || reorder.isPending}
-              >
-                Move up
-              </Button>
-              <Button
-                variant="ghost"
-                onClick={() => void move(1)}
-                disabled={index >= pages.questions.length - 1 || reorder.isPending}
-              >
-                Move down
-              </Button>
-              <Button variant="danger" onClick={() => setConfirmDelete(true)}>
-                Delete
-              </Button>
-            </>
-          )}
-          {pages.can_edit && (
-            <Button
-              onClick={() => void submit(pages.etag)}
-              busy={save.isPending}
-              disabled={!dirty && !!question}
-            >
-              Save question
-            </Button>
-          )}
-        </div>
-      </header>
-      {!pages.can_edit && (
-        <FormMessage tone="info">You can read this assessment but not change it.</FormMessage>
-      )}
-      {message && <FormMessage tone={message.tone}>{message.text}</FormMessage>}
+    <ItemEditorPanel
+      editor={editor}
+      classPrefix="assessment-editor"
+      headingId="question-heading"
+      deleteMessage="Learners will no longer be asked it. Finished attempts keep their results."
+      notice={
+        !pages.can_edit && (
+          <FormMessage tone="info">You can read this assessment but not change it.</FormMessage>
+        )
+      }
+    >
       <QuestionForm
-        draft={draft}
-        onChange={setDraft}
+        draft={editor.draft}
+        onChange={editor.setDraft}
         skills={pages.skills}
-        graded={graded}
+        graded={pages.work_type !== 'questionnaire'}
         readOnly={!pages.can_edit}
-        errors={errors}
+        errors={editor.errors}
       />
-      <ConfirmDialog
-        open={confirmDelete}
-        title="Delete this question?"
-        message="Learners will no longer be asked it. Finished attempts keep their results."
-        confirmLabel="Delete"
-        danger
-        busy={remove.isPending}
-        onConfirm={() => void deleteQuestion()}
-        onCancel={() => setConfirmDelete(false)}
-      />
-      <ConflictDialog
-        open={conflict}
-        busy={save.isPending}
-        onSave={() => void submit(null)}
-        onCancel={() => setConflict(false)}
-      />
-      <ShortcutsDialog open={showShortcuts} onOpenChange={setShowShortcuts} available={SHORTCUTS} />
-      <UnsavedChangesDialog blocker={blocker} />
-    </section>
+    </ItemEditorPanel>
   );
 }
 
@@ -252,10 +122,7 @@ function AssessmentEditor({
   usePageTitle(query.data ? `Edit ${query.data.title}` : 'Assessment editor');
 
   if (query.isPending) return <PageLoading label="Loading the assessment" />;
-  if (query.isError) {
-    const status = query.error instanceof ApiError ? query.error.status : 500;
-    return <ErrorPage code={status === 403 || status === 404 ? status : 500} />;
-  }
+  if (query.isError) return <ErrorPage code={editorLoadErrorCode(query.error)} />;
   const pages = query.data;
   const isQuestionnaire = pages.work_type === 'questionnaire';
   const showResponses = questionParam === 'responses';
@@ -271,68 +138,54 @@ function AssessmentEditor({
   if (questionParam !== null && !creating && !showResponses && !question) return <ErrorPage code={404} />;
 
   return (
-    <main id="main" className="page page-wide assessment-editor">
-      <header className="page-header">
-        <p className="small">
-          <Link to={`/collectioneditor/${address.authorId}/${address.collectionId}`}>
-            ← Assessment details
-          </Link>
-        </p>
-        <h1>{pages.title}</h1>
-        <p className="muted">
+    <ItemEditorShell
+      classPrefix="assessment-editor"
+      back={{
+        to: `/collectioneditor/${address.authorId}/${address.collectionId}`,
+        label: '← Assessment details',
+      }}
+      title={pages.title}
+      summary={
+        <>
           {isQuestionnaire ? 'Questionnaire (not graded) · ' : ''}
           {pages.questions.length} {pages.questions.length === 1 ? 'question' : 'questions'}
           {pages.skills.length > 0 && ` · Skills: ${pages.skills.join(', ')}`} ·{' '}
           <Link to={pages.learner_url}>Learner's page</Link>
-        </p>
-      </header>
-      <div className="assessment-editor-layout">
-        <nav className="assessment-editor-list" aria-label="Questions">
-          <ol>
-            {pages.questions.map((item, index) => (
-              <li key={item.question_id}>
-                <NavLink
-                  to={`${basePath}/${item.question_id}${suffix}`}
-                  className={item.question_id === question?.question_id ? 'active' : undefined}
-                  aria-current={item.question_id === question?.question_id ? 'page' : undefined}
-                >
-                  <span className="assessment-editor-number">{index + 1}</span>
-                  <span className="assessment-editor-excerpt">{excerpt(item.content.text)}</span>
-                  <span className="assessment-editor-meta small">
-                    {KIND_LABELS[item.content.kind]} · {DIFFICULTY_LABELS[item.content.difficulty]} ·{' '}
-                    {item.content.skill}
-                  </span>
-                </NavLink>
-              </li>
-            ))}
-          </ol>
-          {pages.questions.length === 0 && <p className="muted small">No questions yet.</p>}
-          {pages.can_edit && (
-            <Link className="btn btn-secondary" to={`${basePath}/new${suffix}`}>
-              Add question
-            </Link>
-          )}
-          {isQuestionnaire && (
-            <NavLink className="btn btn-ghost" to={`${basePath}/responses${suffix}`}>
-              Responses
-            </NavLink>
-          )}
-        </nav>
-        {showResponses ? (
-          <QuestionnaireResponsesView authorId={address.authorId} collectionId={address.collectionId} />
-        ) : (
-          <QuestionEditor
-            key={creating ? 'new' : question?.question_id}
-            address={address}
-            pages={pages}
-            question={creating ? null : question}
-            basePath={basePath}
-            justCreated={justCreated}
-            onCreated={setJustCreated}
-          />
-        )}
-      </div>
-    </main>
+        </>
+      }
+      listLabel="Questions"
+      entries={pages.questions.map((item) => ({
+        id: item.question_id,
+        to: `${basePath}/${item.question_id}${suffix}`,
+        title: excerpt(item.content.text),
+        meta: `${KIND_LABELS[item.content.kind]} · ${DIFFICULTY_LABELS[item.content.difficulty]} · ${item.content.skill}`,
+      }))}
+      selectedId={question?.question_id ?? null}
+      entryTitleClassName="assessment-editor-excerpt"
+      emptyText="No questions yet."
+      add={pages.can_edit ? { to: `${basePath}/new${suffix}`, label: 'Add question' } : null}
+      listEnd={
+        isQuestionnaire && (
+          <NavLink className="btn btn-ghost" to={`${basePath}/responses${suffix}`}>
+            Responses
+          </NavLink>
+        )
+      }
+    >
+      {showResponses ? (
+        <QuestionnaireResponsesView authorId={address.authorId} collectionId={address.collectionId} />
+      ) : (
+        <QuestionEditor
+          key={creating ? 'new' : question?.question_id}
+          address={address}
+          pages={pages}
+          question={creating ? null : question}
+          basePath={basePath}
+          justCreated={justCreated}
+          onCreated={setJustCreated}
+        />
+      )}
+    </ItemEditorShell>
   );
 }
 
