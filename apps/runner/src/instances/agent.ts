@@ -13,10 +13,18 @@
  *   {id, op: "pty_write", pty, data (base64)} · {id, op: "pty_resize", pty, cols, rows} · {id, op: "pty_close", pty}
  *   {id, op: "http", port, method, path, headers [[name, value]], body (base64), timeoutMs, maxBytes}
  *       → {id, ok, failure: null | "refused" | "timeout" | "error", status, headers, body (base64), truncated}
+ *   {id, op: "tcp_open", port, timeoutMs}               → {id, ok, failure: null | "refused" | "timeout" | "error", stream}
+ *       then events (no id): {event: "tcp_data", stream, data (base64)} … {event: "tcp_eof", stream} · {event: "tcp_closed", stream}
+ *   {id, op: "tcp_write", stream, data (base64)}         → {id, ok} once the bytes are in the socket
+ *   {id, op: "tcp_ack", stream, bytes} · {id, op: "tcp_shutdown", stream} · {id, op: "tcp_close", stream}
  *
  * A terminal is a shell in its own session on a pseudo-terminal (the pty's size set with TIOCSWINSZ); its
  * output streams to the host as events. The http op is how the host reaches the learner's app: the instance
- * has its own network namespace, so only a process inside it can connect to 127.0.0.1:<port>.
+ * has its own network namespace, so only a process inside it can connect to 127.0.0.1:<port>. A tcp stream is a
+ * raw connection to such a port (the app proxy's WebSocket upgrades): every stream of the instance is served by
+ * one thread with non-blocking sockets, so streams cost no threads of the instance's process limit. The host
+ * acknowledges the bytes it has passed on; past STREAM_WINDOW unacknowledged bytes the stream is not read,
+ * so a browser that reads slowly holds back the app (TCP back-pressure), not the host's memory.
  *
  * Each exec runs in its own session; on timeout the whole session is killed. Processes a command leaves in
  * the background (an app server) keep running until the instance stops. The agent makes itself
@@ -24,7 +32,7 @@
  * as `python3 -I -S`: isolated mode, no site packages, nothing from the workspace on its import path.
  */
 export const AGENT_SOURCE = String.raw`
-import base64, fcntl, http.client, json, os, queue, select, signal, socket, struct, subprocess, sys, termios, threading, time
+import base64, collections, fcntl, http.client, json, os, queue, select, signal, socket, struct, subprocess, sys, termios, threading, time
 
 try:
     import ctypes
@@ -320,15 +328,205 @@ def run_http(req):
         connection.close()
 
 
+STREAMS = {}
+STREAM_LIMIT = 16
+STREAM_WINDOW = 262144
+STREAM_IDS = iter(range(1, 1 << 30))
+STREAM_LOCK = threading.Lock()
+STREAM_WAKE = os.pipe()
+STREAM_LOOP = []
+for _fd in STREAM_WAKE:
+    os.set_blocking(_fd, False)
+
+
+class Stream:
+    def __init__(self, sock):
+        self.sock = sock
+        self.unacked = 0
+        self.outgoing = collections.deque()  # [memoryview, request id]
+        self.eof = False  # the app closed its side
+        self.shutdown = False  # the host asked to close our side once the queue is written
+        self.shut = False  # our side is closed (SHUT_WR sent)
+        self.closing = False  # the host dropped the stream
+
+
+def wake_streams():
+    try:
+        os.write(STREAM_WAKE[1], b'.')
+    except OSError:
+        pass
+
+
+def end_stream(sid, stream, event=True):
+    # Called with STREAM_LOCK held, on the stream thread only.
+    STREAMS.pop(sid, None)
+    try:
+        stream.sock.close()
+    except OSError:
+        pass
+    for _, rid in stream.outgoing:
+        reply({'id': rid, 'ok': False, 'error': 'the connection is closed'})
+    stream.outgoing.clear()
+    if event:
+        reply({'event': 'tcp_closed', 'stream': sid})
+
+
+def pull_stream(sid, stream):
+    try:
+        chunk = stream.sock.recv(65536)
+    except (BlockingIOError, InterruptedError):
+        return
+    except OSError:
+        chunk = b''
+    if not chunk:
+        # The app closed its side: what the host still sends is written, then the connection is closed.
+        stream.eof = True
+        stream.shutdown = True
+        reply({'event': 'tcp_eof', 'stream': sid})
+        return
+    stream.unacked += len(chunk)
+    reply({'event': 'tcp_data', 'stream': sid, 'data': base64.b64encode(chunk).decode()})
+
+
+def push_stream(sid, stream):
+    while stream.outgoing:
+        data, rid = stream.outgoing[0]
+        try:
+            sent = stream.sock.send(data)
+        except (BlockingIOError, InterruptedError):
+            return True
+        except OSError:
+            return False
+        if sent < len(data):
+            stream.outgoing[0] = [data[sent:], rid]
+            return True
+        stream.outgoing.popleft()
+        reply({'id': rid, 'ok': True})
+    return True
+
+
+def serve_streams():
+    while True:
+        with STREAM_LOCK:
+            for sid, stream in list(STREAMS.items()):
+                if stream.closing:
+                    end_stream(sid, stream, event=False)
+                    continue
+                if stream.shutdown and not stream.shut and not stream.outgoing:
+                    stream.shut = True
+                    try:
+                        stream.sock.shutdown(socket.SHUT_WR)
+                    except OSError:
+                        pass
+                if stream.eof and stream.shut:
+                    end_stream(sid, stream)
+            entries = list(STREAMS.items())
+        readers = [STREAM_WAKE[0]] + [s.sock for _, s in entries if not s.eof and s.unacked < STREAM_WINDOW]
+        writers = [s.sock for _, s in entries if s.outgoing]
+        try:
+            readable, writable, _ = select.select(readers, writers, [], 5)
+        except (OSError, ValueError):
+            readable, writable = [], []  # a socket closed under us; the next round drops it
+        if STREAM_WAKE[0] in readable:
+            try:
+                while os.read(STREAM_WAKE[0], 4096):
+                    pass
+            except OSError:
+                pass
+        with STREAM_LOCK:
+            for sid, stream in entries:
+                if STREAMS.get(sid) is not stream or stream.closing:
+                    continue
+                if stream.sock in writable and not push_stream(sid, stream):
+                    end_stream(sid, stream)
+                    continue
+                if stream.sock in readable:
+                    pull_stream(sid, stream)
+
+
+def stream_of(req):
+    stream = STREAMS.get(req.get('stream'))
+    if stream is None:
+        raise ValueError('no such connection')
+    return stream
+
+
+def run_tcp_open(req):
+    if len(STREAMS) >= STREAM_LIMIT:
+        raise ValueError('too many connections are open')
+    timeout = max(0.05, int(req.get('timeoutMs', 10000)) / 1000)
+    try:
+        sock = socket.create_connection(('127.0.0.1', int(req['port'])), timeout=timeout)
+    except ConnectionRefusedError:
+        return {'failure': 'refused'}
+    except (socket.timeout, TimeoutError):
+        return {'failure': 'timeout'}
+    except OSError as error:
+        return {'failure': 'error', 'message': str(error)[:200]}
+    sock.setblocking(False)
+    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+    with STREAM_LOCK:
+        sid = next(STREAM_IDS)
+        # Answered before the stream is served, so its first bytes never reach the host before its id does.
+        reply({'id': req['id'], 'ok': True, 'failure': None, 'stream': sid})
+        STREAMS[sid] = Stream(sock)
+        if not STREAM_LOOP:
+            STREAM_LOOP.append(threading.Thread(target=serve_streams, daemon=True))
+            STREAM_LOOP[0].start()
+    wake_streams()
+    return None
+
+
+def run_tcp_write(req):
+    with STREAM_LOCK:
+        stream = stream_of(req)
+        if stream.shutdown:
+            raise ValueError('the connection is closing')
+        stream.outgoing.append([memoryview(base64.b64decode(req.get('data') or '')), req['id']])
+    wake_streams()
+    return None  # answered by the stream thread once the bytes are in the socket
+
+
+def run_tcp_ack(req):
+    with STREAM_LOCK:
+        stream = STREAMS.get(req.get('stream'))
+        if stream is not None:
+            stream.unacked = max(0, stream.unacked - int(req.get('bytes', 0)))
+    wake_streams()
+    return {}
+
+
+def run_tcp_shutdown(req):
+    with STREAM_LOCK:
+        stream = STREAMS.get(req.get('stream'))
+        if stream is not None:
+            stream.shutdown = True
+    wake_streams()
+    return {}
+
+
+def run_tcp_close(req):
+    with STREAM_LOCK:
+        stream = STREAMS.get(req.get('stream'))
+        if stream is not None:
+            stream.closing = True
+    wake_streams()
+    return {}
+
+
 # Handled in arrival order on the reading thread (each other request gets a thread of its own).
-ORDERED = {'pty_write', 'pty_resize'}
+ORDERED = {'pty_write', 'pty_resize', 'tcp_write', 'tcp_ack', 'tcp_shutdown', 'tcp_close'}
 OPS = {'exec': run_exec, 'write': run_write, 'read': run_read, 'ports': run_ports, 'pty_open': run_pty_open,
-       'pty_write': run_pty_write, 'pty_resize': run_pty_resize, 'pty_close': run_pty_close, 'http': run_http}
+       'pty_write': run_pty_write, 'pty_resize': run_pty_resize, 'pty_close': run_pty_close, 'http': run_http,
+       'tcp_open': run_tcp_open, 'tcp_write': run_tcp_write, 'tcp_ack': run_tcp_ack,
+       'tcp_shutdown': run_tcp_shutdown, 'tcp_close': run_tcp_close}
 
 
 def handle(req):
     try:
         result = OPS[req['op']](req)
+        if result is None:
+            return  # the op answers by itself (tcp_open, tcp_write)
         result.update({'id': req['id'], 'ok': True})
     except Exception as error:
         result = {'id': req.get('id'), 'ok': False, 'error': str(error)[:500]}

@@ -7,6 +7,7 @@ import { MiB } from '../config.js';
 import { type CgroupDetection, detectCgroups, type SlotCgroup } from '../sandbox/cgroups.js';
 import { BASE_BINDS, BASE_SYMLINKS, RESERVED_ENV, SANDBOX_UID } from '../sandbox/layout.js';
 import { AGENT_SOURCE } from './agent.js';
+import { AgentTcpStream } from './agentStream.js';
 import { groupFileOf, readKey } from './cgroupPaths.js';
 import { runIsolatedCheck } from './checker.js';
 import { type CpuQuotaDetection, detectCpuQuota, type InstanceCpuGroup } from './cpuQuota.js';
@@ -26,6 +27,8 @@ import {
   type InstanceStatus,
   type InstanceStopReason,
   type LiveInstanceDriver,
+  type TcpStreamRequest,
+  type TcpStreamResult,
   type TerminalSession,
   type TerminalSize,
 } from './types.js';
@@ -128,6 +131,8 @@ interface Instance {
   cpuAtStop: { usageMs: number | null; throttledPeriods: number } | null;
   /** Open terminals by the agent's pty id; their output arrives as events, not replies. */
   terminals: Map<number, PtyListeners>;
+  /** Open TCP streams (the app proxy's WebSockets) by the agent's stream id; their bytes arrive as events. */
+  streams: Map<number, AgentTcpStream>;
 }
 
 interface PtyListeners {
@@ -139,6 +144,10 @@ interface PtyListeners {
 /** Largest answer of the learner's app relayed to the browser. */
 const HTTP_RELAY_MAX_BYTES = 4 * MiB;
 const HTTP_RELAY_TIMEOUT_MS = 10_000;
+/** How long connecting to the learner's app for a TCP stream may take. */
+const TCP_CONNECT_TIMEOUT_MS = 5000;
+/** An app that takes none of the bytes sent to it for this long loses the connection. */
+const TCP_WRITE_STALL_MS = 5 * 60_000;
 
 function clampLimits(defaults: InstanceLimits, asked: Partial<InstanceLimits> = {}): InstanceLimits {
   const limits = { ...defaults };
@@ -441,6 +450,7 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
       processLimitRefusals: 0,
       pidsLimitHits: 0,
       terminals: new Map(),
+      streams: new Map(),
     };
     child.once('error', () => {});
     child.stdin?.on('error', () => {});
@@ -487,6 +497,10 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
 
   /** Terminal output and exits, pushed by the agent without a request. */
   private onEvent(instance: Instance, event: AgentReply): void {
+    if (event.event === 'tcp_data' || event.event === 'tcp_eof' || event.event === 'tcp_closed') {
+      this.onStreamEvent(instance, event);
+      return;
+    }
     const terminal = instance.terminals.get(Number(event.pty));
     if (!terminal) return;
     if (event.event === 'pty_data') {
@@ -499,6 +513,18 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
         Number(event.pty),
         typeof event.exitCode === 'number' ? event.exitCode : null,
       );
+    }
+  }
+
+  /** Bytes and ends of TCP streams; unlike terminal output they do not count as activity (types.ts). */
+  private onStreamEvent(instance: Instance, event: AgentReply): void {
+    const stream = instance.streams.get(Number(event.stream));
+    if (!stream) return;
+    if (event.event === 'tcp_data') stream.receive(Buffer.from(String(event.data ?? ''), 'base64'));
+    else if (event.event === 'tcp_eof') stream.receiveEnd();
+    else {
+      instance.streams.delete(stream.streamId);
+      stream.receiveClosed();
     }
   }
 
@@ -566,8 +592,16 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     return instance;
   }
 
-  /** Sends one request to the agent; a reply that never comes (agent killed or stuck) fails after `waitMs`. */
-  private request(instance: Instance, body: Record<string, unknown>, waitMs: number): Promise<AgentReply> {
+  /**
+   * Sends one request to the agent; a reply that never comes (agent killed or stuck) fails after `waitMs`.
+   * `onAnswer` runs as the answer is read, before the events that follow it on the agent's output.
+   */
+  private request(
+    instance: Instance,
+    body: Record<string, unknown>,
+    waitMs: number,
+    onAnswer?: (reply: AgentReply) => void,
+  ): Promise<AgentReply> {
     const id = instance.nextRequest;
     instance.nextRequest += 1;
     return new Promise<AgentReply>((resolve, reject) => {
@@ -578,8 +612,10 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
       instance.pending.set(id, {
         resolve: (reply) => {
           clearTimeout(timer);
-          if (reply.ok) resolve(reply);
-          else {
+          if (reply.ok) {
+            onAnswer?.(reply);
+            resolve(reply);
+          } else {
             if (PROCESS_LIMIT_ERRORS.test(reply.error ?? '')) instance.processLimitRefusals += 1;
             reject(new InstanceError(InstanceErrorCode.AgentFailed, reply.error ?? 'the instance refused'));
           }
@@ -770,6 +806,40 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     };
   }
 
+  async openTcpStream(handle: InstanceHandle, request: TcpStreamRequest): Promise<TcpStreamResult> {
+    const instance = this.running(handle);
+    if (!Number.isInteger(request.port) || request.port < 1 || request.port > 65535) {
+      throw new InstanceError(InstanceErrorCode.InvalidRequest, `invalid port ${request.port}`);
+    }
+    const timeoutMs = Math.min(request.timeoutMs ?? TCP_CONNECT_TIMEOUT_MS, instance.limits.execTimeoutMs);
+    const channel = {
+      request: (body: Record<string, unknown>) => this.request(instance, body, TCP_WRITE_STALL_MS),
+      notify: (body: Record<string, unknown>) => {
+        if (instance.state === 'running') this.request(instance, body, 10_000).catch(() => undefined);
+      },
+    };
+    let opened: AgentTcpStream | null = null;
+    // The stream is registered as its answer is read: its first bytes may follow in the same chunk.
+    const reply = await this.request(
+      instance,
+      { op: 'tcp_open', port: request.port, timeoutMs },
+      timeoutMs + 5000,
+      (answer) => {
+        if (answer.failure) return;
+        const id = Number(answer.stream);
+        const stream = new AgentTcpStream(id, channel, () => instance.streams.delete(id));
+        instance.streams.set(id, stream);
+        opened = stream;
+      },
+    );
+    if (reply.failure === 'refused') return { kind: 'refused' };
+    if (reply.failure === 'timeout') return { kind: 'timeout' };
+    if (reply.failure || opened === null) {
+      return { kind: 'error', message: String(reply.message ?? 'the connection failed') };
+    }
+    return { kind: 'open', stream: opened };
+  }
+
   async stop(handle: InstanceHandle): Promise<void> {
     const instance = this.instances.get(handle.id);
     if (instance) await this.stopInstance(instance, 'requested');
@@ -839,6 +909,8 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     }
     instance.pending.clear();
     for (const id of [...instance.terminals.keys()]) this.endTerminal(instance, id, null);
+    for (const stream of [...instance.streams.values()]) stream.destroy();
+    instance.streams.clear();
     const members = () =>
       (instance.cgroup ? instance.cgroup.pids() : pidsOwnedBy(instance.uid)).filter(
         (pid) => pid !== instance.child.pid,

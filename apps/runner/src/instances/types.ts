@@ -1,3 +1,5 @@
+import type { Duplex } from 'node:stream';
+
 /**
  * A live instance: a long-lived sandbox a learner works in (a cloud lab, a project's running app). The
  * driver interface is what the server's containers module talks to; `bwrapDriver.ts` implements it with
@@ -152,6 +154,24 @@ export type HttpRelayResult =
   | { kind: 'timeout' }
   | { kind: 'error'; message: string };
 
+/** A raw TCP connection to 127.0.0.1:port inside the instance (the app proxy's WebSocket upgrades). */
+export interface TcpStreamRequest {
+  port: number;
+  /** How long connecting may take. */
+  timeoutMs?: number;
+}
+
+/**
+ * An open stream is a Node Duplex with back-pressure both ways: ending it closes the writing side of the
+ * connection once the written bytes are delivered, destroying it drops the connection, and it ends (then
+ * closes) when the app closes its side or the instance stops.
+ */
+export type TcpStreamResult =
+  | { kind: 'open'; stream: Duplex }
+  | { kind: 'refused' }
+  | { kind: 'timeout' }
+  | { kind: 'error'; message: string };
+
 export interface LiveInstanceDriver {
   readonly kind: string;
   allocate(request: AllocateRequest): Promise<InstanceHandle>;
@@ -170,6 +190,11 @@ export interface LiveInstanceDriver {
   openTerminal(handle: InstanceHandle, size: TerminalSize): Promise<TerminalSession>;
   /** Relays one HTTP request to an app listening inside the instance. */
   httpRequest(handle: InstanceHandle, request: HttpRelayRequest): Promise<HttpRelayResult>;
+  /**
+   * Opens a TCP connection to an app listening inside the instance. Opening counts as activity; the bytes
+   * that pass afterwards do not, so a page left open on a live-reload socket does not keep the instance alive.
+   */
+  openTcpStream(handle: InstanceHandle, request: TcpStreamRequest): Promise<TcpStreamResult>;
   stop(handle: InstanceHandle): Promise<void>;
   status(handle: InstanceHandle): InstanceStatus;
   driverStatus(): Promise<DriverStatus>;

@@ -18,6 +18,8 @@ export const ContainersErrors = {
     ),
   originRefused: () =>
     new AppError(ErrorStatus.AccessDenied, 'A terminal can only be opened from a Coderoom page.'),
+  appSocketOriginRefused: () =>
+    new AppError(ErrorStatus.AccessDenied, 'Your app can only be opened from a Coderoom page.'),
   appRefused: () => new AppError(ErrorStatus.ExternalServiceFailed, ContainerMessages.AppRefused),
   appNoResponse: () => new AppError(ErrorStatus.ExternalServiceFailed, ContainerMessages.NoResponse),
   unknownJob: (key: string) =>

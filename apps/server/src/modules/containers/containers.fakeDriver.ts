@@ -1,3 +1,5 @@
+import net from 'node:net';
+import type { Duplex } from 'node:stream';
 import {
   type AllocateRequest,
   type DriverStatus,
@@ -10,6 +12,8 @@ import {
   type InstanceLimits,
   type InstanceStatus,
   type LiveInstanceDriver,
+  type TcpStreamRequest,
+  type TcpStreamResult,
   type TerminalSession,
   type TerminalSize,
 } from '@coderoom/runner';
@@ -144,6 +148,29 @@ export class FakeDriver implements LiveInstanceDriver {
     this.lastHttp = request;
     const app = this.apps.get(`${handle.id}:${request.port}`);
     return app ? app(request) : { kind: 'refused' };
+  }
+  /**
+   * Ports with a TCP app, by `instanceId:port`: the stream is a connection to this port on the host's
+   * 127.0.0.1, where the test runs a real server (the real driver connects inside the instance).
+   */
+  tcpApps = new Map<string, number>();
+  /** Streams opened and still open, by instance id. */
+  streams = new Map<string, Set<Duplex>>();
+
+  async openTcpStream(handle: InstanceHandle, request: TcpStreamRequest): Promise<TcpStreamResult> {
+    if (!this.running.has(handle.id)) throw new InstanceError('not_running', 'gone');
+    const hostPort = this.tcpApps.get(`${handle.id}:${request.port}`);
+    if (hostPort === undefined) return { kind: 'refused' };
+    const socket = net.connect(hostPort, '127.0.0.1');
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('error', reject);
+    });
+    const open = this.streams.get(handle.id) ?? new Set<Duplex>();
+    this.streams.set(handle.id, open);
+    open.add(socket);
+    socket.once('close', () => open.delete(socket));
+    return { kind: 'open', stream: socket };
   }
   async stop(handle: InstanceHandle): Promise<void> {
     this.running.delete(handle.id);

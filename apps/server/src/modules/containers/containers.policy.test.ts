@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  appUpgradeRequest,
   forwardedRequestHeaders,
+  isAllowedAppSocketOrigin,
   isAllowedOrigin,
   isProxyPort,
+  parseAppUpgradeAnswer,
   passedResponseHeaders,
 } from './containers.policy.js';
 
@@ -72,5 +75,57 @@ describe('app proxy rules', () => {
     expect(isAllowedOrigin('https://evil.example', publicUrl, 'coderoom.dev')).toBe(false);
     expect(isAllowedOrigin(undefined, publicUrl, 'coderoom.dev')).toBe(false);
     expect(isAllowedOrigin('null', publicUrl, 'coderoom.dev')).toBe(false);
+  });
+
+  it('accepts app sockets from our pages and from the learner’s sandboxed page only', () => {
+    const publicUrl = 'https://coderoom.dev';
+    expect(isAllowedAppSocketOrigin('null', publicUrl, 'coderoom.dev')).toBe(true);
+    expect(isAllowedAppSocketOrigin('https://coderoom.dev', publicUrl, 'coderoom.dev')).toBe(true);
+    expect(isAllowedAppSocketOrigin('https://evil.example', publicUrl, 'coderoom.dev')).toBe(false);
+    expect(isAllowedAppSocketOrigin(undefined, publicUrl, 'coderoom.dev')).toBe(false);
+  });
+
+  it('sends the app the browser’s handshake without our credentials, and passes back only its WebSocket headers', () => {
+    const prefix = '/api/instances/i1/app/8000';
+    const request = appUpgradeRequest(
+      '/live?room=1',
+      {
+        host: 'coderoom.dev',
+        cookie: 'cr_session=secret',
+        upgrade: 'websocket',
+        connection: 'Upgrade',
+        origin: 'null',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+        'sec-websocket-version': '13',
+        'sec-websocket-protocol': 'chat',
+      },
+      8000,
+      prefix,
+    );
+    expect(request?.startsWith('GET /live?room=1 HTTP/1.1\r\nHost: 127.0.0.1:8000\r\n')).toBe(true);
+    expect(request).toContain('\r\nUpgrade: websocket\r\n');
+    expect(request).toContain('\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n');
+    expect(request).toContain('\r\nsec-websocket-protocol: chat\r\n');
+    expect(request).toContain(`\r\nX-Forwarded-Prefix: ${prefix}\r\n`);
+    expect(request).not.toContain('secret');
+    expect(request?.endsWith('\r\n\r\n')).toBe(true);
+    expect(appUpgradeRequest('/a b', {}, 8000, prefix)).toBeNull();
+    expect(appUpgradeRequest('/', { 'sec-websocket-protocol': 'a\r\nX-Evil: 1' }, 8000, prefix)).toBeNull();
+
+    expect(
+      parseAppUpgradeAnswer(
+        'HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n' +
+          'Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=\r\nSet-Cookie: sid=1',
+      ),
+    ).toEqual({
+      status: 101,
+      headers: [
+        ['upgrade', 'websocket'],
+        ['connection', 'Upgrade'],
+        ['sec-websocket-accept', 's3pPLMBiTxaQ9kYGzzhZRbK+xOo='],
+      ],
+    });
+    expect(parseAppUpgradeAnswer('HTTP/1.1 404 Not Found')).toEqual({ status: 404, headers: [] });
+    expect(parseAppUpgradeAnswer('SSH-2.0-OpenSSH')).toBeNull();
   });
 });

@@ -27,6 +27,83 @@ export function isAllowedOrigin(
   }
 }
 
+/**
+ * Pages allowed to open a WebSocket to the learner's app: ours (as for the terminal), or the learner's own
+ * page, which the proxy's CSP sandbox gives the opaque origin `null`. Such a request carries no session
+ * cookie (SameSite), so it is let through only on the instance-id capability, like the page's other requests;
+ * a page of another site, which could read what the socket answers, is refused.
+ */
+export function isAllowedAppSocketOrigin(
+  origin: string | undefined,
+  publicUrl: string,
+  host: string | undefined,
+): boolean {
+  return origin === 'null' || isAllowedOrigin(origin, publicUrl, host);
+}
+
+/** The browser's handshake headers the app needs to answer a WebSocket upgrade (RFC 6455 §4.1). */
+const WEBSOCKET_REQUEST_HEADERS = [
+  'sec-websocket-key',
+  'sec-websocket-version',
+  'sec-websocket-protocol',
+  'sec-websocket-extensions',
+];
+
+/** The app's handshake answer headers passed to the browser; Set-Cookie and the rest are dropped. */
+const WEBSOCKET_ANSWER_HEADERS = new Set([
+  'upgrade',
+  'connection',
+  'sec-websocket-accept',
+  'sec-websocket-protocol',
+  'sec-websocket-extensions',
+]);
+
+/**
+ * The upgrade request sent to the app: the HTTP proxy's headers (no credentials of ours), the browser's
+ * WebSocket key, version, protocols and extensions, and the upgrade itself. Null for a request line or a
+ * header that could split the request.
+ */
+export function appUpgradeRequest(
+  path: string,
+  headers: Record<string, string | string[] | undefined>,
+  port: number,
+  prefix: string,
+): string | null {
+  if (!path.startsWith('/') || /[\s\0]/.test(path)) return null;
+  const lines: Array<[string, string]> = [
+    ...forwardedRequestHeaders(headers, port, prefix),
+    ['Connection', 'Upgrade'],
+    ['Upgrade', 'websocket'],
+  ];
+  for (const name of WEBSOCKET_REQUEST_HEADERS) {
+    const value = headers[name];
+    for (const one of Array.isArray(value) ? value : value === undefined ? [] : [value])
+      lines.push([name, one]);
+  }
+  if (lines.some(([name, value]) => /[\r\n\0]/.test(name + value))) return null;
+  return `GET ${path} HTTP/1.1\r\n${lines.map(([name, value]) => `${name}: ${value}\r\n`).join('')}\r\n`;
+}
+
+/** The app's answer to the upgrade: its status and the headers that may reach the browser. */
+export interface AppUpgradeAnswer {
+  status: number;
+  headers: Array<[string, string]>;
+}
+
+export function parseAppUpgradeAnswer(head: string): AppUpgradeAnswer | null {
+  const [statusLine = '', ...lines] = head.split('\r\n');
+  const match = /^HTTP\/1\.[01] (\d{3})(?: |$)/.exec(statusLine);
+  if (!match) return null;
+  const headers: Array<[string, string]> = [];
+  for (const line of lines) {
+    const colon = line.indexOf(':');
+    if (colon <= 0) return null;
+    const name = line.slice(0, colon).trim().toLowerCase();
+    if (WEBSOCKET_ANSWER_HEADERS.has(name)) headers.push([name, line.slice(colon + 1).trim()]);
+  }
+  return { status: Number(match[1]), headers };
+}
+
 /** Headers of the learner's answer passed to the browser; everything else (Set-Cookie, CSP, HSTS, …) is dropped. */
 const PASSED_RESPONSE_HEADERS = new Set([
   'content-type',

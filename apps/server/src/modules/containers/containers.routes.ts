@@ -13,8 +13,14 @@ import type { WebSocket } from '@fastify/websocket';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth/guard.js';
 import { parseInput } from '../../platform/http/validation.js';
+import { relaySockets, switchingProtocolsHead } from './containers.appSockets.js';
 import { ContainersErrors } from './containers.errors.js';
-import { forwardedRequestHeaders, isAllowedOrigin, passedResponseHeaders } from './containers.policy.js';
+import {
+  forwardedRequestHeaders,
+  isAllowedAppSocketOrigin,
+  isAllowedOrigin,
+  passedResponseHeaders,
+} from './containers.policy.js';
 import type { ContainersService } from './containers.service.js';
 import type { TerminalAttachment, TerminalPeer } from './containers.terminals.js';
 
@@ -37,7 +43,7 @@ export function registerContainersRoutes(
   options: { publicUrl: string },
 ): void {
   registerTerminalRoute(app, containers, options.publicUrl);
-  registerAppProxy(app, containers);
+  registerAppProxy(app, containers, options.publicUrl);
 
   app.get('/api/instances', async (request) => {
     const auth = requireUser(request);
@@ -211,9 +217,11 @@ function attachSocket(
 
 /**
  * /api/instances/{id}/app/{port}/… for every method: the learner's app, reached through the instance's
- * agent (the app listens in the instance's own network namespace). Bodies are kept raw, up to 1 MiB.
+ * agent (the app listens in the instance's own network namespace). Bodies are kept raw, up to 1 MiB. A
+ * WebSocket upgrade is taken over in preValidation, before @fastify/websocket would answer it itself: the
+ * app does the handshake, and the bytes are relayed as they are.
  */
-function registerAppProxy(app: FastifyInstance, containers: ContainersService) {
+function registerAppProxy(app: FastifyInstance, containers: ContainersService, publicUrl: string) {
   app.register(async (scope) => {
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser(
@@ -227,22 +235,63 @@ function registerAppProxy(app: FastifyInstance, containers: ContainersService) {
     );
     scope.all<{ Params: { instanceId: string; port: string } }>(
       '/api/instances/:instanceId/app/:port/*',
+      {
+        preValidation: async (request, reply) => {
+          if (request.ws) return upgradeToApp(request, reply, containers, publicUrl);
+        },
+      },
       async (request, reply) => relay(request, reply, containers),
     );
   });
 }
 
-async function relay(
-  request: FastifyRequest<{ Params: { instanceId: string; port: string } }>,
-  reply: FastifyReply,
-  containers: ContainersService,
-) {
+type AppProxyRequest = FastifyRequest<{ Params: { instanceId: string; port: string } }>;
+
+/** Who asks (null without a session), the port, and the path below the proxy prefix. */
+function proxyTarget(request: AppProxyRequest) {
   const { instanceId, port: portText } = request.params;
   const viewer = request.auth?.state === 'active' ? request.auth.userId : null;
   const port = /^\d{1,5}$/.test(portText) ? Number(portText) : -1;
   const marker = `/app/${portText}`;
   const prefix = request.url.slice(0, request.url.indexOf(marker) + marker.length);
-  const path = request.url.slice(prefix.length) || '/';
+  return { instanceId, viewer, port, prefix, path: request.url.slice(prefix.length) || '/' };
+}
+
+/**
+ * A WebSocket for the learner's app. Refusals (origin, owner or capability, port, an app that refuses or
+ * does not answer) are plain HTTP answers, as for the terminal; so is an app that answers without switching
+ * protocols (its status only). After a 101 the socket is the relay's.
+ */
+async function upgradeToApp(
+  request: AppProxyRequest,
+  reply: FastifyReply,
+  containers: ContainersService,
+  publicUrl: string,
+) {
+  if (!isAllowedAppSocketOrigin(request.headers.origin, publicUrl, request.headers.host)) {
+    throw ContainersErrors.appSocketOriginRefused();
+  }
+  const { instanceId, viewer, port, prefix, path } = proxyTarget(request);
+  const { stream, answer, rest } = await containers.connectAppSocket(viewer, instanceId, port, {
+    path,
+    prefix,
+    headers: request.headers,
+  });
+  if (answer.status !== 101) {
+    stream.destroy();
+    return reply
+      .status(answer.status)
+      .header('content-security-policy', APP_PROXY_CSP)
+      .header('cache-control', 'no-store')
+      .send();
+  }
+  reply.hijack();
+  relaySockets(request.raw.socket, stream, switchingProtocolsHead(answer), rest);
+  return reply;
+}
+
+async function relay(request: AppProxyRequest, reply: FastifyReply, containers: ContainersService) {
+  const { instanceId, viewer, port, prefix, path } = proxyTarget(request);
   const answer = await containers.relayToApp(viewer, instanceId, port, {
     method: request.method,
     path,

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import {
   ContainerMessages,
   ContainerPolling,
@@ -19,8 +20,9 @@ import {
   type TerminalSize,
 } from '@coderoom/runner';
 import type { Clock } from '../../platform/clock.js';
+import { type AppHandshake, handshakeWithApp } from './containers.appSockets.js';
 import { ContainersErrors } from './containers.errors.js';
-import { isProxyPort } from './containers.policy.js';
+import { appUpgradeRequest, isProxyPort } from './containers.policy.js';
 import { type LiveInstanceRecord, presentInstance } from './containers.presenter.js';
 import { createTerminalHub, type TerminalPeer } from './containers.terminals.js';
 import {
@@ -80,6 +82,17 @@ export interface UpdateAppInput {
   /** A job's key; null runs the first job marked to run in the live container, if any. */
   job: string | null;
 }
+
+/** A WebSocket upgrade for the learner's app, as the proxy route received it. */
+export interface AppUpgrade {
+  /** Path and query below the proxy prefix, starting with '/'. */
+  path: string;
+  prefix: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** How long the app may take to connect and to answer a WebSocket handshake. */
+const APP_SOCKET_TIMEOUT_MS = 10_000;
 
 /** One request for the learner's app, as the proxy route received it. */
 export interface AppRequest {
@@ -159,6 +172,8 @@ export function createContainersService(deps: ContainersServiceDeps) {
   /** The last update of each instance: a second update waits for it, so writes and restarts never interleave. */
   const updates = new Map<string, Promise<unknown>>();
   const terminals = createTerminalHub(driver, { limitPollMs: deps.limitPollMs });
+  /** Open WebSockets to each instance's app, closed with the instance whatever the driver does. */
+  const appStreams = new Map<string, Set<Duplex>>();
   const now = () => clock.now().getTime();
 
   function configOf(containerInfo: string | null): DockerConfig {
@@ -182,6 +197,8 @@ export function createContainersService(deps: ContainersServiceDeps) {
     byUser.delete(record.userId);
     updates.delete(record.instanceId);
     await terminals.closeInstance(record.instanceId);
+    for (const stream of appStreams.get(record.instanceId) ?? []) stream.destroy();
+    appStreams.delete(record.instanceId);
     const handle = handles.get(record.instanceId);
     handles.delete(record.instanceId);
     if (handle) await driver.stop(handle).catch(() => undefined);
@@ -204,6 +221,22 @@ export function createContainersService(deps: ContainersServiceDeps) {
     if (!record || record.instanceId !== instanceId) throw ContainersErrors.noAppFound(instanceId);
     touch(record);
     return record;
+  }
+
+  /**
+   * The instance behind an app proxy request. A logged-in caller must own it; a request without a session is
+   * the app's own sandboxed page (an opaque origin sends no cookies), for which the instance id, random and
+   * only ever shown to its owner, is the capability.
+   */
+  function appInstance(viewerId: number | null, instanceId: string, port: number) {
+    const record = [...byUser.values()].find((candidate) => candidate.instanceId === instanceId);
+    const handle = handles.get(instanceId);
+    if (!record || !handle || (viewerId !== null && record.userId !== viewerId)) {
+      throw ContainersErrors.noAppFound(instanceId);
+    }
+    if (!isProxyPort(port)) throw ContainersErrors.portNotAllowed(port);
+    touch(record);
+    return handle;
   }
 
   function ownHandle(userId: number, instanceId: string): InstanceHandle {
@@ -600,11 +633,7 @@ export function createContainersService(deps: ContainersServiceDeps) {
       };
     },
 
-    /**
-     * Relays a request to the learner's app. A logged-in caller must own the instance; a request without a
-     * session is the app's own sandboxed page loading its files (an opaque origin sends no cookies), for
-     * which the instance id, random and only ever shown to its owner, is the capability.
-     */
+    /** Relays a request to the learner's app (who may: `appInstance`). */
     async relayToApp(
       viewerId: number | null,
       instanceId: string,
@@ -612,13 +641,7 @@ export function createContainersService(deps: ContainersServiceDeps) {
       request: AppRequest,
     ): Promise<Extract<HttpRelayResult, { kind: 'response' }>> {
       await reclaimIdle();
-      const record = [...byUser.values()].find((candidate) => candidate.instanceId === instanceId);
-      const handle = handles.get(instanceId);
-      if (!record || !handle || (viewerId !== null && record.userId !== viewerId)) {
-        throw ContainersErrors.noAppFound(instanceId);
-      }
-      if (!isProxyPort(port)) throw ContainersErrors.portNotAllowed(port);
-      touch(record);
+      const handle = appInstance(viewerId, instanceId, port);
       const result = await driver
         .httpRequest(handle, { port, ...request })
         .catch((): HttpRelayResult => ({ kind: 'error', message: 'the instance did not answer' }));
@@ -628,6 +651,43 @@ export function createContainersService(deps: ContainersServiceDeps) {
         throw ContainersErrors.appNoResponse();
       }
       return result;
+    },
+
+    /**
+     * Opens a WebSocket to the learner's app (who may: as for relayToApp): a TCP stream inside the instance,
+     * the browser's handshake sent over it, the app's answer read. The caller relays the stream afterwards
+     * (or destroys it when the app did not switch protocols). Opening counts as activity, the traffic does not.
+     */
+    async connectAppSocket(
+      viewerId: number | null,
+      instanceId: string,
+      port: number,
+      upgrade: AppUpgrade,
+    ): Promise<AppHandshake & { stream: Duplex }> {
+      await reclaimIdle();
+      const handle = appInstance(viewerId, instanceId, port);
+      const request = appUpgradeRequest(upgrade.path, upgrade.headers, port, upgrade.prefix);
+      if (request === null) throw ContainersErrors.appNoResponse();
+      const opened = await driver
+        .openTcpStream(handle, { port, timeoutMs: APP_SOCKET_TIMEOUT_MS })
+        .catch(() => ({ kind: 'error' as const }));
+      if (opened.kind === 'refused') throw ContainersErrors.appRefused();
+      if (opened.kind !== 'open') throw ContainersErrors.appNoResponse();
+      const { stream } = opened;
+      const open = appStreams.get(instanceId) ?? new Set<Duplex>();
+      appStreams.set(instanceId, open);
+      open.add(stream);
+      stream.once('close', () => open.delete(stream));
+      // The instance may have been released while connecting.
+      if (!handles.has(instanceId)) stream.destroy();
+      const handshake = await handshakeWithApp(stream, request, APP_SOCKET_TIMEOUT_MS);
+      const status = handshake?.answer.status ?? 0;
+      // Any answer but a switch of protocols or a final status is not one a browser can be given.
+      if (!handshake || (status !== 101 && (status < 200 || status > 599))) {
+        stream.destroy();
+        throw ContainersErrors.appNoResponse();
+      }
+      return { ...handshake, stream };
     },
 
     async close(): Promise<void> {
