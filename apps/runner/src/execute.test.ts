@@ -159,6 +159,24 @@ describe('builds and caching', () => {
     expect(result.stderr).toContain('Assertion');
   });
 
+  it('runs CommonJS and ES-module JavaScript, and TypeScript that needs module semantics', async () => {
+    const outputs: string[] = [];
+    const cases: Array<[LanguageId, string]> = [
+      ['javascript', 'const os = require("node:os");\nconsole.log("cjs", typeof os.cpus);'],
+      ['javascript', 'import os from "node:os";\nconsole.log("esm", typeof os.cpus);'],
+      ['javascript', 'const value = await Promise.resolve(7);\nconsole.log("tla", value);'],
+      ['typescript', 'const n: number = 3;\nconsole.log("ts", n * 2);'],
+      ['typescript', 'const v: number = await Promise.resolve(5);\nconsole.log("ts-tla", v);'],
+      ['typescript', 'console.log("ts-meta", import.meta.url.startsWith("file:"));'],
+    ];
+    for (const [language, source] of cases) {
+      if (!availability.get(language)?.available) return;
+      const result = await runner.execute({ language, source_code: source });
+      outputs.push(`${result.stdout}${result.stderr}`.trim());
+    }
+    expect(outputs).toEqual(['cjs function', 'esm function', 'tla 7', 'ts 6', 'ts-tla 5', 'ts-meta true']);
+  });
+
   it('wraps hidden prepend and append code around the learner code', async () => {
     const result = await runner.execute({
       language: 'python3',

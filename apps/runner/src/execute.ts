@@ -55,6 +55,8 @@ export async function executeProgram(
     entry: valid.program.entry,
     memoryMb: valid.memoryMb,
     version: context.version(valid.language),
+    program: valid.program,
+    artifact: compiled?.artifact ?? null,
   });
   const spec = programSpec(context, valid, compiled?.artifact ?? null, runLimits(context.limits, valid));
   const result = await startSandbox(

@@ -118,6 +118,8 @@ export async function judgeProgram(
     entry: valid.program.entry,
     memoryMb: valid.memoryMb,
     version: context.version(valid.language),
+    program: valid.program,
+    artifact: compiled?.artifact ?? null,
   });
   const spec = programSpec(
     context,

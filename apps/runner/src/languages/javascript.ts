@@ -1,5 +1,12 @@
+import vm from 'node:vm';
 import { HARNESS_DIR, SRC_DIR } from '../sandbox/layout.js';
-import { heapMb, type LanguageDefinition, type ParsedTests, type RunContext } from './language.js';
+import {
+  heapMb,
+  type LanguageDefinition,
+  type ParsedTests,
+  type ProgramFiles,
+  type RunContext,
+} from './language.js';
 import { parseJsonLines, resultFromRecord } from './testResults.js';
 
 export const NODE = '/usr/bin/node';
@@ -53,16 +60,42 @@ export default async function* reporter(source) {
 }
 `;
 
-/** Node 20.10–22.6 need a flag to run ES-module syntax from a `.js` file; later versions detect it by default. */
-export function nodeFlags({ memoryMb, version }: Pick<RunContext, 'memoryMb' | 'version'>): string[] {
+/**
+ * Node 20.10–22.6 need a flag to run ES-module syntax from a `.js` file; later versions detect it by default.
+ * The detection costs: such a start goes through the ES-module loader (measured here: tens of ms over a
+ * plain CommonJS start). So the flag is added only when the program needs it (`detectModule`).
+ */
+export function nodeFlags(
+  { memoryMb, version }: Pick<RunContext, 'memoryMb' | 'version'>,
+  detectModule = true,
+): string[] {
   const flags = [`--max-old-space-size=${heapMb(memoryMb)}`];
   const match = /v(\d+)\.(\d+)/.exec(version ?? '');
   const major = Number(match?.[1] ?? 0);
   const minor = Number(match?.[2] ?? 0);
-  if ((major === 20 && minor >= 10) || major === 21 || (major === 22 && minor < 7)) {
+  if (detectModule && ((major === 20 && minor >= 10) || major === 21 || (major === 22 && minor < 7))) {
     flags.push('--experimental-detect-module');
   }
   return flags;
+}
+
+/**
+ * Whether every `.js` file of the program is valid CommonJS, i.e. Node would run it as CommonJS even with
+ * module detection. Only parsed (V8 compiles the function without calling it), never run, on the host.
+ */
+export function isCommonJsProgram(program: ProgramFiles | undefined): boolean {
+  if (!program) return false;
+  for (const [name, code] of program.files) {
+    if (!name.endsWith('.js')) continue;
+    try {
+      vm.compileFunction(code, ['exports', 'require', 'module', '__filename', '__dirname'], {
+        filename: name,
+      });
+    } catch {
+      return false;
+    }
+  }
+  return true;
 }
 
 export function parseNodeTests(channel: string): ParsedTests {
@@ -81,7 +114,7 @@ export const javascript: LanguageDefinition = {
   versionArgv: [NODE, '--version'],
   env: { NODE_ENV: 'production' },
   compile: null,
-  run: (context) => [NODE, ...nodeFlags(context), context.entry],
+  run: (context) => [NODE, ...nodeFlags(context, !isCommonJsProgram(context.program)), context.entry],
   tests: {
     framework: 'node:test',
     defaultFilename: 'main.test.js',

@@ -12,6 +12,9 @@ export interface RunContext {
   memoryMb: number;
   /** Toolchain version line from the availability probe (e.g. "v20.20.2"). */
   version: string | null;
+  /** The learner's files (hidden code applied) and the build, for languages whose command depends on them. */
+  program?: ProgramFiles;
+  artifact?: Artifact | null;
 }
 
 /** Output of a successful build: files mounted read-only under /box/bin for the run step. */
