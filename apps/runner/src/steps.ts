@@ -121,7 +121,7 @@ export async function compileProgram(
       ...step.argv(program),
     ],
     env: { ...BASE_ENV, ...language.env },
-    files: sourceFiles(program),
+    files: [...sourceFiles(program), ...((await step.extraFiles?.()) ?? [])],
     binds: context.binds(language),
     limits: compileLimits(context.limits),
     channel: true,

@@ -28,7 +28,12 @@ export type HostBuild = { ok: true; artifact: Artifact } | { ok: false; output: 
 
 export type CompileStep =
   /** Compiles inside a sandbox; everything the compiler writes to /box/out becomes the artifact. */
-  | { kind: 'sandbox'; argv(program: ProgramFiles): string[] }
+  | {
+      kind: 'sandbox';
+      argv(program: ProgramFiles): string[];
+      /** Read-only files the compiler gets besides the learner's (a seed for its build cache). */
+      extraFiles?(): Promise<SandboxFile[]>;
+    }
   /** Transpiles on the host (TypeScript through esbuild): pure parsing, no learner code runs. */
   | { kind: 'host'; build(program: ProgramFiles): Promise<HostBuild> };
 
