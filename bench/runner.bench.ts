@@ -67,7 +67,8 @@ const CASES: LanguageCase[] = [
   {
     language: 'c++',
     interpreted: false,
-    source: '#include <cstdio>\nint main() { std::puts("hello"); }',
+    // The canonical hello world (iostream), as learners write it.
+    source: '#include <iostream>\nint main() { std::cout << "hello" << std::endl; }',
     bare: (dir) => ({
       build: ['/usr/bin/g++', ['-O2', '-o', path.join(dir, 'hello'), path.join(dir, 'main.cpp')]],
       run: [path.join(dir, 'hello'), []],
