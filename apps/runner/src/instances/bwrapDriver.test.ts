@@ -102,6 +102,20 @@ describe('bubblewrap live instances', () => {
     expect(fetched.stdout).toBe('hello from coderoom\n');
   });
 
+  it('refuses namespaces, io_uring and keyrings (seccomp) but lets the learner trace their own processes', async () => {
+    const script = [
+      'import ctypes',
+      'libc = ctypes.CDLL(None, use_errno=True)',
+      'def call(nr, *args):',
+      '    ctypes.set_errno(0)',
+      '    return libc.syscall(nr, *args), ctypes.get_errno()',
+      'print(call(272, 0), call(425, 1, 0), call(250, 0, 0), call(101, 0, 0, 0, 0))',
+    ].join('\n');
+    const result = await driver.exec(first, `python3 -c '${script}'`);
+    // unshare, io_uring_setup, keyctl: EPERM; ptrace(PTRACE_TRACEME): allowed (0).
+    expect(result.stdout.trim()).toBe('(-1, 1) (-1, 1) (-1, 1) (0, 0)');
+  });
+
   it('cannot reach the outside, the host or another instance', async () => {
     const outside = await driver.exec(first, connect('1.1.1.1', 53));
     expect(outside.stdout).not.toContain('connected');

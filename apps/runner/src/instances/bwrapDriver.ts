@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { MiB } from '../config.js';
 import { type CgroupDetection, detectCgroups, type SlotCgroup } from '../sandbox/cgroups.js';
 import { BASE_BINDS, BASE_SYMLINKS, RESERVED_ENV, SANDBOX_UID } from '../sandbox/layout.js';
+import { INSTANCE_SECCOMP_FILTER } from '../sandbox/seccomp.js';
 import { AGENT_SOURCE } from './agent.js';
 import { AgentTcpStream } from './agentStream.js';
 import { groupFileOf, readKey } from './cgroupPaths.js';
@@ -74,6 +75,8 @@ export const INSTANCE_UID_BASE = 62000;
 const WORKSPACE = '/box/work';
 /** bwrap reads the instance's --setenv options from this fd (`--args`). */
 const ENV_ARGS_FD = 4;
+/** bwrap reads the seccomp filter (sandbox/seccomp.ts) from this fd. */
+const SECCOMP_FD = 5;
 const HOME = '/box/tmp';
 /** Agent answers longer than this are a broken protocol, not data (outputs are capped far below). */
 const MAX_LINE_BYTES = 8 * MiB;
@@ -397,6 +400,7 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     // The environment (a cloud lab's keys among it) goes to bwrap through fd 4, never on its command line,
     // where any process on the host could read it from /proc/<pid>/cmdline.
     args.push('--args', String(ENV_ARGS_FD));
+    args.push('--seccomp', String(SECCOMP_FD));
     args.push('--chdir', WORKSPACE, '--remount-ro', '/');
     const envArgs = Object.entries(fullEnv).flatMap(([name, value]) => ['--setenv', name, value]);
     return { argv: [...args, '--', '/usr/bin/python3', '-I', '-S', '-c', AGENT_SOURCE], envArgs };
@@ -421,11 +425,14 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
       gid: uid,
       env: {},
       cwd: '/',
-      stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe', 'pipe', 'pipe'],
     });
     const envPipe = child.stdio[ENV_ARGS_FD] as Writable | null;
     envPipe?.on('error', () => {});
     envPipe?.end(Buffer.from(envArgs.map((arg) => `${arg}\0`).join(''), 'utf8'));
+    const seccompPipe = (child.stdio as unknown as Array<Writable | null>)[SECCOMP_FD];
+    seccompPipe?.on('error', () => {});
+    seccompPipe?.end(INSTANCE_SECCOMP_FILTER);
     const instance: Instance = {
       handle,
       slot,

@@ -125,3 +125,14 @@ export function buildSeccompFilter(refused: readonly number[] = Object.values(RE
 
 /** Built once: the same bytes serve every run. */
 export const SECCOMP_FILTER = buildSeccompFilter();
+
+/**
+ * Live instances are a learner's own machine for a while: debugging their own processes (gdb, strace)
+ * is allowed there. Checks run apart, as another uid in another pid namespace, so tracing cannot reach them.
+ */
+const TRACING = new Set(['ptrace', 'process_vm_readv', 'process_vm_writev']);
+export const INSTANCE_SECCOMP_FILTER = buildSeccompFilter(
+  Object.entries(REFUSED_SYSCALLS)
+    .filter(([name]) => !TRACING.has(name))
+    .map(([, number]) => number),
+);
