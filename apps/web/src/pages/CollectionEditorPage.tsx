@@ -12,8 +12,6 @@ import { usePageTitle } from '../modules/shell/usePageTitle';
 import { authorCollectionQuery } from '../modules/studio/api/authorCollectionQuery';
 import { useAuthorCollection } from '../modules/studio/api/useAuthorCollection';
 import { useCreatePage } from '../modules/studio/api/useCreatePage';
-import { usePublishCollection } from '../modules/studio/api/usePublishCollection';
-import { useSubmitForReview } from '../modules/studio/api/useSubmitForReview';
 import { useUpdateCollection } from '../modules/studio/api/useUpdateCollection';
 import { CollaboratorsPanel } from '../modules/studio/components/CollaboratorsPanel';
 import { CollectionDetailsForm } from '../modules/studio/components/CollectionDetailsForm';
@@ -23,6 +21,7 @@ import { ShortcutsDialog } from '../modules/studio/components/ShortcutsDialog';
 import { TocEditor } from '../modules/studio/components/TocEditor';
 import { UnsavedChangesDialog } from '../modules/studio/components/UnsavedChangesDialog';
 import { useEditorShortcuts } from '../modules/studio/hooks/useEditorShortcuts';
+import { type EditorMessage, useReviewActions } from '../modules/studio/hooks/useReviewActions';
 import { useUnsavedChangesGuard } from '../modules/studio/hooks/useUnsavedChangesGuard';
 import { moveTocItem } from '../modules/studio/utils/moveTocItem';
 import { newCompId } from '../modules/studio/utils/newCompId';
@@ -49,7 +48,7 @@ const SHORTCUTS = [
   'help',
 ] as const;
 
-type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
+type Message = EditorMessage;
 
 const sameRequest = (a: CollectionDraft, b: CollectionDraft) =>
   JSON.stringify(toCollectionRequest(a)) === JSON.stringify(toCollectionRequest(b));
@@ -88,8 +87,6 @@ function LoadedCollectionEditor({
   const query = useAuthorCollection(authorId, collectionId);
   const update = useUpdateCollection(authorId, collectionId);
   const createPage = useCreatePage();
-  const submit = useSubmitForReview(authorId, collectionId);
-  const publish = usePublishCollection(authorId, collectionId);
 
   const [baseline, setBaseline] = useState(() => toCollectionDraft(loaded));
   const [draft, setDraft] = useState(baseline);
@@ -197,30 +194,13 @@ function LoadedCollectionEditor({
     setSelection(moved.selection);
   };
 
-  const submitForReview = async () => {
-    if (isDirty && !(await save())) return;
-    submit.mutate(undefined, {
-      onSuccess: () =>
-        setMessage({ tone: 'success', text: 'Submitted for review. A reviewer will look at it soon.' }),
-      onError: (error) =>
-        setMessage({
-          tone: 'error',
-          text: error instanceof ApiError ? error.errorText : 'Could not submit.',
-        }),
-    });
-  };
-
-  const publishUpdate = async () => {
-    if (isDirty && !(await save())) return;
-    publish.mutate(undefined, {
-      onSuccess: () => setMessage({ tone: 'success', text: 'Published. Readers now see this version.' }),
-      onError: (error) =>
-        setMessage({
-          tone: 'error',
-          text: error instanceof ApiError ? error.errorText : 'Could not publish.',
-        }),
-    });
-  };
+  const { submit, publish, submitForReview, publishUpdate } = useReviewActions({
+    authorId,
+    collectionId,
+    isDirty,
+    save: () => save(),
+    setMessage,
+  });
 
   const previewUrl = `/collection/${authorId}/${collectionId}/draft`;
   const lastCategory = draft.categories.length - 1;

@@ -11,8 +11,6 @@ import { usePageTitle } from '../modules/shell/usePageTitle';
 import { authorCollectionQuery } from '../modules/studio/api/authorCollectionQuery';
 import { studioKeys } from '../modules/studio/api/studioKeys';
 import { useAuthorCollection } from '../modules/studio/api/useAuthorCollection';
-import { usePublishCollection } from '../modules/studio/api/usePublishCollection';
-import { useSubmitForReview } from '../modules/studio/api/useSubmitForReview';
 import { useUpdateCollection } from '../modules/studio/api/useUpdateCollection';
 import { CollaboratorsPanel } from '../modules/studio/components/CollaboratorsPanel';
 import { CollectionDetailsForm } from '../modules/studio/components/CollectionDetailsForm';
@@ -22,6 +20,7 @@ import { PathCourseList } from '../modules/studio/components/PathCourseList';
 import { ShortcutsDialog } from '../modules/studio/components/ShortcutsDialog';
 import { UnsavedChangesDialog } from '../modules/studio/components/UnsavedChangesDialog';
 import { useEditorShortcuts } from '../modules/studio/hooks/useEditorShortcuts';
+import { type EditorMessage, useReviewActions } from '../modules/studio/hooks/useReviewActions';
 import { useUnsavedChangesGuard } from '../modules/studio/hooks/useUnsavedChangesGuard';
 import { moveListItem } from '../modules/studio/utils/moveListItem';
 import { reviewStateLabel } from '../modules/studio/utils/reviewStateLabel';
@@ -34,7 +33,7 @@ import { PageLoading } from '../ui/PageLoading';
 
 const SHORTCUTS = ['save', 'preview', 'back', 'moveUp', 'moveDown', 'delete', 'help'] as const;
 
-type Message = { tone: 'success' | 'error' | 'info'; text: string } | null;
+type Message = EditorMessage;
 
 const sameRequest = (a: PathDraft, b: PathDraft) =>
   JSON.stringify(toPathRequest(a)) === JSON.stringify(toPathRequest(b));
@@ -76,8 +75,6 @@ function LoadedPathEditor({
   const queryClient = useQueryClient();
   const query = useAuthorCollection(authorId, collectionId);
   const update = useUpdateCollection(authorId, collectionId);
-  const submit = useSubmitForReview(authorId, collectionId);
-  const publish = usePublishCollection(authorId, collectionId);
 
   const [baseline, setBaseline] = useState(() => toPathDraft(loaded));
   const [draft, setDraft] = useState(baseline);
@@ -176,30 +173,13 @@ function LoadedPathEditor({
     );
   };
 
-  const submitForReview = async () => {
-    if (isDirty && !(await save())) return;
-    submit.mutate(undefined, {
-      onSuccess: () =>
-        setMessage({ tone: 'success', text: 'Submitted for review. A reviewer will look at it soon.' }),
-      onError: (error) =>
-        setMessage({
-          tone: 'error',
-          text: error instanceof ApiError ? error.errorText : 'Could not submit.',
-        }),
-    });
-  };
-
-  const publishUpdate = async () => {
-    if (isDirty && !(await save())) return;
-    publish.mutate(undefined, {
-      onSuccess: () => setMessage({ tone: 'success', text: 'Published. Readers now see this version.' }),
-      onError: (error) =>
-        setMessage({
-          tone: 'error',
-          text: error instanceof ApiError ? error.errorText : 'Could not publish.',
-        }),
-    });
-  };
+  const { submit, publish, submitForReview, publishUpdate } = useReviewActions({
+    authorId,
+    collectionId,
+    isDirty,
+    save: () => save(),
+    setMessage,
+  });
 
   const previewUrl = `/collection/${authorId}/${collectionId}/draft`;
   useEditorShortcuts({
