@@ -12,7 +12,9 @@ import { importProject, type ProjectManifest } from './projects.package.js';
 // real sandbox (bubblewrap must be installed, scripts/install-runner-deps.sh).
 
 const SECRET_INPUT = 'hidden evaluation text 7319';
-const HIDDEN_CASE = '40 2\n';
+// Digits no timing or count in an answer contains, so their absence proves the hidden case stays hidden.
+const HIDDEN_CASE = '31337 40009\n';
+const HIDDEN_OUTPUT = '71346\n';
 
 let t: TestApp;
 let runner: Runner;
@@ -51,7 +53,7 @@ function manifest(authorEmail: string, courseSlug: string): ProjectManifest {
         live_tests: [],
         test_cases: [
           { input: '1 2\n', output: '3\n', hidden: false },
-          { input: HIDDEN_CASE, output: '42\n', hidden: true },
+          { input: HIDDEN_CASE, output: HIDDEN_OUTPUT, hidden: true },
         ],
       },
       {
@@ -190,7 +192,7 @@ describe('attempts and progress', () => {
       testCases: [{ input: '1 2\n', output: '3\n' }],
       hiddenTestCount: 1,
     });
-    expect(guided.body).not.toContain('40 2');
+    expect(guided.body).not.toContain('31337');
     expect(guided.body).not.toContain('protected');
     expect(guided.body).not.toContain('a + b');
     const evaluation = await client.get(taskUrl(1));
@@ -244,8 +246,14 @@ describe('attempts and progress', () => {
     const failed = wrong.json() as TaskOutcome;
     expect(failed.status).toBe('default');
     expect(failed.judge).toMatchObject({ passed: 1, total: 2, all_passed: false });
-    expect(wrong.body).not.toContain('40 2');
-    expect(wrong.body).not.toContain('42');
+    // The hidden case is reported by verdict only: no input, expected or actual output.
+    const hiddenCase = failed.judge?.cases.find((entry) => entry.hidden);
+    expect(hiddenCase).toMatchObject({ verdict: 'wrong_answer' });
+    expect(hiddenCase).not.toHaveProperty('input');
+    expect(hiddenCase).not.toHaveProperty('expected_output');
+    expect(hiddenCase).not.toHaveProperty('actual_output');
+    expect(wrong.body).not.toContain('31337');
+    expect(wrong.body).not.toContain('71346');
 
     const solution = 'a, b = map(int, input().split())\nprint(a + b)\n';
     const right = (
