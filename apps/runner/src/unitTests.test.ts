@@ -131,6 +131,25 @@ const suites: Partial<Record<LanguageId, Suite>> = {
       test_code: '#[test]\nfn t() {}',
     },
   },
+  'c++': {
+    request: {
+      language: 'c++',
+      source_code:
+        '#include <iostream>\nint add(int a, int b) { return a + b; }\nint main() { std::cout << add(1, 2); }\n',
+      test_code: [
+        'int add(int a, int b);',
+        'TEST(Add, Small) { EXPECT_EQ(add(1, 2), 3); }',
+        'TEST(Add, Wrong) { ASSERT_EQ(add(1, 2), 4) << "one plus two"; EXPECT_TRUE(false); }',
+      ].join('\n'),
+    },
+    expected: { 'Add.Small': 'passed', 'Add.Wrong': 'failed' },
+    failure: 'main_test.cpp:3: Expected: add(1, 2) == 4\n  Actual: 3 vs 4\n  one plus two',
+    broken: {
+      language: 'c++',
+      source_code: 'int add(int a, int b) { return a + }\nint main() {}',
+      test_code: 'TEST(Add, Small) {}',
+    },
+  },
   java: {
     request: {
       language: 'java',
@@ -197,14 +216,51 @@ describe('unit test requests', () => {
     expect(result.stdout).toBe('module loaded\n');
   });
 
-  it('answers a clear error for a language without a unit-test facility', async () => {
-    await expect(
-      runner.runTests({ language: 'c++', source_code: 'int main() {}', test_code: 'x' }),
-    ).rejects.toMatchObject({
-      code: 'invalid_request',
-      field: 'language',
-      message: 'Unit tests are not supported for C++ (g++) yet.',
+  it('fails only the C++ test that crashes or ends the program, and takes gtest includes and main.cpp', async () => {
+    if (!available.has('c++')) return;
+    const result = await runner.runTests({
+      language: 'c++',
+      source_code: [
+        '#include <cstdlib>',
+        '#include <stdexcept>',
+        'int divide(int a, int b) { if (b == 0) throw std::invalid_argument("division by zero"); return a / b; }',
+        'void crash() { std::abort(); }',
+        'void quit() { std::exit(3); }',
+        'int main() { return divide(4, 2); }',
+      ].join('\n'),
+      test_code: [
+        '#include <gtest/gtest.h>',
+        '#include <stdexcept>',
+        '#include <string>',
+        '#include <vector>',
+        '#include "main.cpp"',
+        'TEST(Divide, Works) { EXPECT_EQ(divide(9, 3), 3) << "nine by three"; }',
+        'TEST(Divide, ByZero) { EXPECT_THROW(divide(1, 0), std::invalid_argument); }',
+        'TEST(Divide, Uncaught) { divide(1, 0); }',
+        'TEST(Crash, Abort) { crash(); }',
+        'TEST(Crash, Exit) { quit(); }',
+        'TEST(Later, Skipped) { GTEST_SKIP() << "not yet"; }',
+        'TEST(After, StillRuns) { ASSERT_TRUE(divide(2, 1) == 2); EXPECT_NEAR(0.1 + 0.2, 0.3, 1e-9); }',
+        'TEST(Show, Containers) { std::vector<std::string> got{"a", "b"}; EXPECT_EQ(got, std::vector<std::string>{"a"}); }',
+      ].join('\n'),
+      time_limit: 20,
     });
+    expect(result.status, JSON.stringify(result)).toBe('completed');
+    expect(Object.fromEntries(result.tests.map((test) => [test.name, test.status]))).toEqual({
+      'Divide.Works': 'passed',
+      'Divide.ByZero': 'passed',
+      'Divide.Uncaught': 'failed',
+      'Crash.Abort': 'failed',
+      'Crash.Exit': 'failed',
+      'Later.Skipped': 'skipped',
+      'After.StillRuns': 'passed',
+      'Show.Containers': 'failed',
+    });
+    const message = (name: string) => result.tests.find((test) => test.name === name)?.message;
+    expect(message('Divide.Uncaught')).toBe('Uncaught exception: division by zero');
+    expect(message('Crash.Abort')).toBe('The test crashed (Aborted)');
+    expect(message('Crash.Exit')).toBe('The test ended the program (exit status 3)');
+    expect(message('Show.Containers')).toContain('Actual: {"a", "b"} vs {"a"}');
   });
 
   it('stops tests that never finish at the time limit', async () => {

@@ -1,4 +1,5 @@
 import { BIN_DIR, OUT_DIR } from '../sandbox/layout.js';
+import { cppTests } from './cppTests.js';
 import { filesWithExtension, type LanguageDefinition } from './language.js';
 
 const GPP = '/usr/bin/g++';
@@ -25,5 +26,5 @@ export const cpp: LanguageDefinition = {
     ],
   },
   run: () => [`${BIN_DIR}/main`],
-  tests: null,
+  tests: cppTests,
 };
