@@ -281,6 +281,12 @@ describe('request validation', () => {
       'env_vars',
       /cannot be used/,
     ],
+    // The sandbox's init takes its instructions from CODEROOM_* variables.
+    [
+      { language: 'python3', source_code: 'x', env_vars: { CODEROOM_ARGV: ':/bin/sh' } },
+      'env_vars',
+      /cannot be used/,
+    ],
     [{ language: 'python3', source_code: 'x', time_limit: -1 }, 'time_limit', /positive/],
   ])('rejects %j on %s', async (request, field, message) => {
     await expect(runner.execute(request)).rejects.toMatchObject({

@@ -61,9 +61,8 @@ export async function executeProgram(
   const spec = programSpec(context, valid, compiled?.artifact ?? null, runLimits(context.limits, valid));
   const result = await startSandbox(
     slot,
-    // A shell as the sandbox's pid 1 keeps ordinary signal semantics for the program: as pid 1 itself, an
-    // abort() (a failed C++ assert) would be ignored by the kernel and end as SIGSEGV, and SIGXCPU too.
-    { ...spec, argv: ['/bin/sh', '-c', '"$@"; exit $?', 'run', ...argv], stdin, cpuLimitSignal: 'xcpu' },
+    // The sandbox's init stays pid 1 and runs the program as its child (see SandboxSpec.init).
+    { ...spec, argv, init: 'wait', stdin, cpuLimitSignal: 'xcpu' },
     context.host,
     signal,
   ).result;

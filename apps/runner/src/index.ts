@@ -5,4 +5,6 @@ export * from './instances/index.js';
 export { outputsMatch } from './judge/compare.js';
 export { createRunnerProcess, type RunnerProcess, RunnerProcessMessages } from './remote/runnerProcess.js';
 export { createRunner, type Runner } from './runner.js';
+export { BASE_BINDS } from './sandbox/layout.js';
+export { plainPythonSandbox } from './sandbox/sandbox.js';
 export * from './types.js';

@@ -105,6 +105,21 @@ describe('when the sandbox cannot start', () => {
   });
 });
 
+describe('when the sandbox cannot apply its limits', () => {
+  it('says so in the language probe and never starts a program', async () => {
+    // More open files than the kernel allows any process: init's `ulimit -n` fails before the program.
+    const runner = createTestRunner(63444, { slots: 1, limits: { openFiles: 1 << 30 } });
+    const refused = await runner
+      .execute({ language: 'python3', source_code: 'print("must not run")' })
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({
+      code: 'language_unavailable',
+      message: expect.stringContaining('(coderoom-init: the sandbox limits could not be applied)'),
+    });
+    await runner.close();
+  });
+});
+
 describe('configuration', () => {
   it('probes every language even when the pool is one slot with a one-place queue', async () => {
     const runner = createTestRunner(63470, { slots: 1, queueSize: 1 });

@@ -108,6 +108,7 @@ class SandboxRunner implements Runner {
           this.config.uidBase + index,
           this.config.uidBase + index,
           driver ? [driver.createSlot(index), driver.createSlot(index, 'slot-next')] : null,
+          this.config.bwrapPath,
         ),
     );
     this.slots = slots;

@@ -417,7 +417,7 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     // Whatever an earlier instance of this slot left behind (it should be nothing) must not share it.
     killAll(pidsOwnedBy(uid));
     const cgroup = this.slotGroup(slot);
-    cgroup?.beginRun();
+    cgroup?.beginRunNow();
     cgroup?.setLimits(limits.memoryMb * MiB, limits.processes);
     const { argv, envArgs } = this.bwrapArgs(handle, limits, binds, env);
     const child = spawn('/bin/sh', ['-c', WRAPPER, 'coderoom-instance', this.bwrapPath, ...argv], {

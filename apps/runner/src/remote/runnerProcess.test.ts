@@ -1,4 +1,6 @@
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RunnerError } from '../errors.js';
 import { processesOwnedBy } from '../test/fixture.js';
@@ -69,6 +71,23 @@ describe('the runner in a process of its own', () => {
     await expect(other.execute({ language: 'python3', source_code: 'print(1)' })).rejects.toMatchObject({
       code: 'closed',
     });
+  });
+
+  it('closes the descriptors the server inherited, so no sandbox sees them', () => {
+    const fixture = fileURLToPath(new URL('../test/inheritedFd.fixture.ts', import.meta.url));
+    // The shell leaves fd 100 open without close-on-exec, as a careless parent of the server might (Node
+    // marks fds 0–15 close-on-exec at start, not those after a gap).
+    const output = execFileSync(
+      '/bin/bash',
+      ['-c', 'exec 100</etc/hostname; exec "$0" --import tsx "$1"', process.execPath, fixture],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    const { own, sandbox } = JSON.parse(output.trim().split('\n').pop() ?? '{}') as {
+      own: string[];
+      sandbox: string[];
+    };
+    expect(own).toContain('100');
+    expect(sandbox).toEqual(['0', '1', '2', '3']); // stdio and the listing's own descriptor
   });
 });
 

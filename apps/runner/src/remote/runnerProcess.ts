@@ -15,6 +15,7 @@ import type {
   RunTestsRequest,
   RunTestsResult,
 } from '../types.js';
+import { inheritableFds } from './inheritedFds.js';
 import type { FromWorker, RunnerMethod, ToWorker } from './protocol.js';
 
 /** The runner in a process of its own, plus what tests and operators need to watch it. */
@@ -74,7 +75,8 @@ export function createRunnerProcess(config: RunnerConfig = {}): RunnerProcess {
   };
 
   const start = (): ChildProcess => {
-    const started = fork(entry.path, [JSON.stringify(config)], {
+    // The descriptors the runner process inherits from this one without wanting them (see worker.ts).
+    const started = fork(entry.path, [JSON.stringify(config), JSON.stringify(inheritableFds())], {
       execArgv: entry.execArgv,
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       serialization: 'json',

@@ -6,8 +6,11 @@ import type { RunnerConfig } from '../config.js';
 import { RunnerError, RunnerErrorCode } from '../errors.js';
 import { createRunner } from '../runner.js';
 import type { ExecuteRequest, JudgeRequest, RunTestsRequest } from '../types.js';
+import { closeDescriptors } from './inheritedFds.js';
 import type { CallMessage, FromWorker, SerializedError, ToWorker } from './protocol.js';
 
+// Before any sandbox starts: nothing the server's parent left open may reach a sandbox.
+closeDescriptors(JSON.parse(process.argv[3] ?? '[]') as number[]);
 const config = JSON.parse(process.argv[2] ?? '{}') as RunnerConfig;
 const runner = createRunner(config);
 const running = new Map<number, AbortController>();
@@ -58,7 +61,7 @@ async function close(): Promise<void> {
   closing = true;
   await runner.close();
   send({ type: 'closed' });
-  process.disconnect?.();
+  if (process.connected) process.disconnect?.();
   process.exit(0);
 }
 

@@ -22,9 +22,13 @@ export interface SlotCgroup {
   /**
    * Creates a fresh, not yet limited group for one run. Fresh per run: on v1, page cache charged by an
    * earlier run (a compiler reading its toolchain) would otherwise count against the next program's
-   * limit and inflate its peak; removed groups hand their charges to the parent.
+   * limit and inflate its peak; removed groups hand their charges to the parent. Asynchronous: while a
+   * move is in flight, creating a group waits for the cgroup lock that move holds (see `moving`), and
+   * must not block the event loop meanwhile.
    */
-  beginRun(): void;
+  beginRun(): Promise<void>;
+  /** The same, synchronously: for callers that start rarely (a live instance) and cannot wait. */
+  beginRunNow(): void;
   /**
    * Moves a process into the run's group. Asynchronous on purpose: a migration waits for an RCU grace
    * period when the kernel is busy forking (10–30 ms measured here) and must not block the event loop.
@@ -36,8 +40,9 @@ export interface SlotCgroup {
   oomKills(): number;
   /** Processes still inside the run's group. */
   pids(): number[];
-  /** Reads the run's peak memory, OOM kills and CPU time, then removes its group. */
+  /** Reads the run's peak memory, OOM kills and CPU time, then removes its group (in the background). */
   endRun(): RunMeasurements;
+  /** Removes every group of the slot, synchronously (on close). */
   remove(): void;
 }
 
@@ -132,6 +137,60 @@ function tryWrite(file: string, value: string): boolean {
   }
 }
 
+/**
+ * Moves in flight in this process. Moving a process into a cgroup holds the cgroup lock while it waits for
+ * an RCU grace period (10–30 ms here when the kernel is busy forking), so it runs on the thread pool; any
+ * creation or removal of a group meanwhile would wait for the same lock. When no move is in flight, those
+ * take tens of microseconds and run right away: a trip through the thread pool costs more (thread wake-ups
+ * and its queue lock, which a descheduled worker holds up on this 2-vCPU host).
+ */
+let moving = 0;
+
+async function moveInto(dir: string, pid: number): Promise<void> {
+  // Opening takes no cgroup lock; only the write moves the process. One trip instead of three.
+  const fd = fs.openSync(path.join(dir, 'cgroup.procs'), 'w');
+  moving += 1;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      fs.write(fd, String(pid), (error) => (error ? reject(error) : resolve()));
+    });
+  } finally {
+    moving -= 1;
+    fs.closeSync(fd);
+  }
+}
+
+async function makeGroup(dir: string): Promise<void> {
+  if (moving === 0) fs.mkdirSync(dir);
+  else await fs.promises.mkdir(dir);
+}
+
+/**
+ * Removes the groups listed in `stale`, without waiting behind a move in flight; a group that cannot go
+ * yet (a process still leaving it) goes back on the list and is tried again with the next removal.
+ */
+function removeGroups(stale: string[]): void {
+  if (moving === 0) {
+    removeGroupsNow(stale);
+    return;
+  }
+  for (const dir of stale.splice(0)) {
+    fs.promises.rmdir(dir).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') stale.push(dir);
+    });
+  }
+}
+
+function removeGroupsNow(stale: string[]): void {
+  for (const dir of stale.splice(0)) {
+    try {
+      fs.rmdirSync(dir);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') stale.push(dir);
+    }
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -199,7 +258,16 @@ class V1Slot implements SlotCgroup {
     private readonly name: string,
   ) {}
 
-  beginRun(): void {
+  async beginRun(): Promise<void> {
+    await Promise.all(this.nextRun().map(makeGroup));
+  }
+
+  beginRunNow(): void {
+    for (const dir of this.nextRun()) fs.mkdirSync(dir);
+  }
+
+  /** Makes the next run's groups current (the last run's go to removal); returns them, still to create. */
+  private nextRun(): string[] {
     if (this.run)
       this.stale.push(this.run.memory, ...[this.run.pids, this.run.cpu].filter((dir) => dir !== null));
     this.removeStale();
@@ -210,8 +278,8 @@ class V1Slot implements SlotCgroup {
       pids: this.parents.pids && path.join(this.parents.pids, name),
       cpu: this.parents.cpu && path.join(this.parents.cpu, name),
     };
-    for (const dir of [run.memory, run.pids, run.cpu]) if (dir) fs.mkdirSync(dir);
     this.run = run;
+    return [run.memory, run.pids, run.cpu].filter((dir) => dir !== null);
   }
 
   setLimits(memoryBytes: number, processes: number): void {
@@ -227,7 +295,7 @@ class V1Slot implements SlotCgroup {
   async attach(pid: number): Promise<void> {
     const run = this.requireRun();
     const dirs = [run.memory, run.pids, run.cpu].filter((dir) => dir !== null);
-    await Promise.all(dirs.map((dir) => fs.promises.writeFile(path.join(dir, 'cgroup.procs'), String(pid))));
+    await Promise.all(dirs.map((dir) => moveInto(dir, pid)));
   }
 
   oomKills(): number {
@@ -258,21 +326,16 @@ class V1Slot implements SlotCgroup {
     return this.run;
   }
 
+  /** Removes ended runs' groups in the background; one still busy stays on the list for the next try. */
   private removeStale(): void {
-    for (const dir of this.stale.splice(0)) {
-      try {
-        fs.rmdirSync(dir);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.stale.push(dir);
-      }
-    }
+    removeGroups(this.stale);
   }
 
   remove(): void {
     if (this.run)
       for (const dir of [this.run.memory, this.run.pids, this.run.cpu]) if (dir) this.stale.push(dir);
     this.run = null;
-    this.removeStale();
+    removeGroupsNow(this.stale);
   }
 }
 
@@ -340,13 +403,21 @@ class V2Slot implements SlotCgroup {
     private readonly name: string,
   ) {}
 
-  beginRun(): void {
+  async beginRun(): Promise<void> {
+    await makeGroup(this.nextRun());
+  }
+
+  beginRunNow(): void {
+    fs.mkdirSync(this.nextRun());
+  }
+
+  private nextRun(): string {
     if (this.run) this.stale.push(this.run);
     this.removeStale();
     this.runs += 1;
     const dir = path.join(this.parent, `${this.name}-${this.runs}`);
-    fs.mkdirSync(dir);
     this.run = dir;
+    return dir;
   }
 
   setLimits(memoryBytes: number, processes: number): void {
@@ -359,7 +430,7 @@ class V2Slot implements SlotCgroup {
 
   async attach(pid: number): Promise<void> {
     if (!this.run) throw new Error('no run in progress in this slot');
-    await fs.promises.writeFile(path.join(this.run, 'cgroup.procs'), String(pid));
+    await moveInto(this.run, pid);
   }
 
   oomKills(): number {
@@ -386,20 +457,15 @@ class V2Slot implements SlotCgroup {
   }
 
   private removeStale(): void {
-    for (const dir of this.stale.splice(0)) {
-      tryWrite(path.join(dir, 'cgroup.kill'), '1');
-      try {
-        fs.rmdirSync(dir);
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') this.stale.push(dir);
-      }
-    }
+    for (const dir of this.stale) tryWrite(path.join(dir, 'cgroup.kill'), '1');
+    removeGroups(this.stale);
   }
 
   remove(): void {
     if (this.run) this.stale.push(this.run);
     this.run = null;
-    this.removeStale();
+    for (const dir of this.stale) tryWrite(path.join(dir, 'cgroup.kill'), '1');
+    removeGroupsNow(this.stale);
   }
 }
 

@@ -16,11 +16,11 @@ export const BIN_DIR = '/box/bin';
 export const HARNESS_DIR = '/box/.runner';
 
 /**
- * fd 3 inside the launcher is the "go" pipe (closed before bwrap starts). fd 4 is an optional duplex
- * channel between host and sandbox (compiled artifacts out, judge cases in and verdict data out, test
- * results out). Files to copy in start at fd 5.
+ * The fds of a sandbox's bwrap. fd 3 carries bwrap's options (`--args 3`; bwrap reads it to its end and
+ * closes it). fd 4 is an optional duplex channel between host and sandbox (compiled artifacts out, judge
+ * cases in and verdict data out, test results out). Files to copy in start at fd 5.
  */
-export const GO_FD = 3;
+export const ARGS_FD = 3;
 export const CHANNEL_FD = 4;
 export const FIRST_FILE_FD = 5;
 
@@ -56,7 +56,8 @@ export const BASE_ENV: Record<string, string> = {
 
 /**
  * Names a learner's environment variables may not set: the judge harness (bash, timeout) shares the run
- * step's environment, and these would change how it behaves. Learner variables never reach compile steps.
+ * step's environment, and these would change how it behaves; `CODEROOM_*` carries the sandbox init's own
+ * instructions (sandbox.ts). Learner variables never reach compile steps.
  */
 export const RESERVED_ENV =
-  /^(PATH|HOME|TMPDIR|IFS|ENV|BASH_ENV|SHELLOPTS|BASHOPTS|CDPATH|GLOBIGNORE|PS4|POSIXLY_CORRECT)$|^(LD_|BASH_FUNC_|GCONV_)/;
+  /^(PATH|HOME|TMPDIR|IFS|ENV|BASH_ENV|SHELLOPTS|BASHOPTS|CDPATH|GLOBIGNORE|PS4|POSIXLY_CORRECT)$|^(LD_|BASH_FUNC_|GCONV_|CODEROOM_)/;

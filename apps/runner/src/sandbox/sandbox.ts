@@ -7,11 +7,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { StepLimits } from '../config.js';
 import type { SlotCgroup } from './cgroups.js';
 import {
+  ARGS_FD,
+  BASE_ENV,
   BASE_SYMLINKS,
   BOX_DIR,
   CHANNEL_FD,
   FIRST_FILE_FD,
-  GO_FD,
   OUT_DIR,
   SANDBOX_HOSTNAME,
   SANDBOX_UID,
@@ -49,6 +50,12 @@ export interface SandboxSpec {
    * started by a harness (judge cases), so the harness can tell a CPU timeout from other kills.
    */
   cpuLimitSignal?: 'kill' | 'xcpu';
+  /**
+   * `exec` (default): the sandbox's init becomes `argv`, which is then the sandbox's pid 1 (a harness
+   * shell). `wait`: init stays pid 1 and runs `argv` as its child, so the program keeps ordinary signal
+   * semantics (as pid 1 an abort() would be ignored by the kernel and end as SIGSEGV, and SIGXCPU too).
+   */
+  init?: 'exec' | 'wait';
 }
 
 export interface SandboxHost {
@@ -86,34 +93,57 @@ export interface SandboxRun {
 }
 
 /**
- * The launcher: a shell running as the slot's uid, started ahead of time and already inside the slot's
- * fresh cgroups. Moving a process between cgroups slows whatever starts right after it on this kind of
- * host (the "10–20 ms per run" the issue measured), so the move happens between runs, not on the request
- * path; a request only writes to the waiting launcher.
+ * The launcher is bwrap itself, started ahead of time as the slot's uid and already inside the next run's
+ * fresh cgroups, blocked reading its options from fd 3 (`bwrap --args 3`). Moving a process between
+ * cgroups slows whatever starts right after it on this kind of host (the "10–20 ms per run" the issue
+ * measured), and starting a process costs a fork of the runner; so both happen between runs, and a request
+ * only writes bwrap's options. Its command is always this script, the sandbox's pid 1 ("init").
  *
- * It reads from fd 3: one line of numbers (rlimits: open files, file size in 512-byte blocks, processes,
- * CPU soft and hard seconds, data KiB or 0; the file fds the run uses and how many are open; whether fd 4
- * is used), the bwrap path, the command's word count, one line per command word, then bwrap's options
- * NUL-separated, which bwrap itself reads with `--args 3`. It closes the fds the run does not use, applies
- * the limits, answers "ready" and becomes bwrap. Nothing it reads is evaluated as code.
+ * Init reads its instructions from two variables bwrap sets (`CODEROOM_LIMITS`: open files, file size in
+ * 512-byte blocks, processes, CPU soft and hard seconds, data KiB or 0, the file fds the run uses and how
+ * many are open, whether fd 4 is used, exec or wait; `CODEROOM_ARGV`: one command word per line, each
+ * behind a ":" so empty words survive), removes them from the environment, closes the fds the program must
+ * not inherit, applies the limits (or says so and exits 125), then runs the command. The limits are set
+ * inside the sandbox, by our code, before anything of the learner's runs, so the program and everything
+ * it starts are bound by them. Nothing it reads is evaluated as code.
  */
-const LAUNCHER = `
-read -r nofile fsize nproc cpusoft cpuhard data used opened channel bwrap count <&3 || exit 125
-fd=$((5 + used))
-while [ "$fd" -lt $((5 + opened)) ]; do eval "exec $fd<&-"; fd=$((fd + 1)); done
-if [ "$channel" = 0 ]; then exec 4<&-; fi
-set --
-while [ "$count" -gt 0 ]; do IFS= read -r word <&3 || exit 125; set -- "$@" "$word"; count=$((count - 1)); done
-ulimit -c 0 && ulimit -n "$nofile" && ulimit -f "$fsize" && ulimit -p "$nproc" || exit 126
-ulimit -t "$cpuhard" && ulimit -S -t "$cpusoft" || exit 126
-if [ "$data" != 0 ]; then ulimit -d "$data" || exit 126; fi
-echo ready >&3
-exec "$bwrap" --args 3 -- "$@"
+/** What init says, and its exit status, when it cannot apply the limits (nothing of the program ran). */
+const INIT_FAILED = 'coderoom-init: the sandbox limits could not be applied';
+const INIT_FAILED_STATUS = 125;
+
+const INIT = `
+set -f
+IFS=' '
+set -- $CODEROOM_LIMITS
+nofile=$1 fsize=$2 nproc=$3 cpusoft=$4 cpuhard=$5 data=$6 used=$7 opened=$8 channel=$9
+shift 9
+mode=$1
+IFS='
+'
+set -- $CODEROOM_ARGV
+unset IFS CODEROOM_LIMITS CODEROOM_ARGV
+n=$#
+while [ "$n" -gt 0 ]; do set -- "$@" "\${1#:}"; shift; n=$((n - 1)); done
+fd=$((${FIRST_FILE_FD} + used))
+while [ "$fd" -lt $((${FIRST_FILE_FD} + opened)) ]; do eval "exec $fd<&-"; fd=$((fd + 1)); done
+if [ "$channel" = 0 ]; then exec ${CHANNEL_FD}<&-; fi
+{
+  ulimit -c 0 && ulimit -n "$nofile" && ulimit -f "$fsize" && ulimit -p "$nproc" &&
+    ulimit -t "$cpuhard" && ulimit -S -t "$cpusoft" && { [ "$data" = 0 ] || ulimit -d "$data"; }
+} 2>/dev/null || { echo '${INIT_FAILED}' >&2; exit ${INIT_FAILED_STATUS}; }
+if [ "$mode" = wait ]; then "$@"; exit $?; fi
+exec "$@"
 `;
 
+/** The last word of a prepared launcher's command line: how its processes are recognised. */
+export const LAUNCHER_NAME = 'coderoom-sandbox';
+
 /**
- * Data fds a prepared launcher holds open (5–9); a run needing more starts a launcher of its own. Not more:
- * the launcher closes the ones a run does not use, and dash's redirections take single-digit fds only.
+ * Data fds a prepared launcher holds open (5–9), with the channel (fd 4): enough for every step of every
+ * language (a Go run uses four with the seccomp filter, a Go judge five). A
+ * run needing more starts a launcher of its own, and pays for the fork and the cgroup move on its path
+ * (the move alone took 10 ms and more here under load). Not more: init closes the ones a run does not
+ * use, and dash's redirections take single-digit fds only.
  */
 const PREPARED_FILE_FDS = 5;
 
@@ -209,16 +239,16 @@ export function buildBwrapArgs(spec: SandboxSpec): string[] {
   return args;
 }
 
-/** What the launcher reads from fd 3 (see LAUNCHER). */
-function launcherInput(spec: SandboxSpec, host: SandboxHost, openedFileFds: number): string {
+/** What bwrap reads from fd 3: the sandbox's options, then init's instructions (see INIT). */
+function bwrapInput(spec: SandboxSpec, host: SandboxHost, openedFileFds: number): string {
   const { limits } = spec;
   const cpuSoft = Math.max(1, Math.ceil(limits.cpuSeconds));
   const cpuHard = spec.cpuLimitSignal === 'xcpu' ? cpuSoft + 1 : cpuSoft;
   const dataKb = host.memoryByRlimit ? Math.ceil(limits.memoryBytes / 1024) : 0;
-  if (spec.argv.some((word) => /[\n\0]/.test(word)) || /\s/.test(host.bwrapPath)) {
-    throw new Error('sandbox command words may not contain newlines');
+  if (spec.argv.length === 0 || spec.argv.some((word) => /[\n\0]/.test(word))) {
+    throw new Error('a sandbox command needs words without newlines');
   }
-  const header = [
+  const initLimits = [
     limits.openFiles,
     Math.ceil(limits.fileSizeBytes / 512),
     limits.processes,
@@ -228,12 +258,18 @@ function launcherInput(spec: SandboxSpec, host: SandboxHost, openedFileFds: numb
     dataFds(spec),
     openedFileFds,
     spec.channel ? 1 : 0,
-    host.bwrapPath,
-    spec.argv.length,
+    spec.init ?? 'exec',
   ].join(' ');
-  return `${header}\n${spec.argv.map((word) => `${word}\n`).join('')}${buildBwrapArgs(spec)
-    .map((arg) => `${arg}\0`)
-    .join('')}`;
+  const args = [
+    ...buildBwrapArgs(spec),
+    '--setenv',
+    'CODEROOM_LIMITS',
+    initLimits,
+    '--setenv',
+    'CODEROOM_ARGV',
+    spec.argv.map((word) => `:${word}`).join('\n'),
+  ];
+  return args.map((arg) => `${arg}\0`).join('');
 }
 
 /**
@@ -296,12 +332,21 @@ export function killSandboxesOwnedBy(from: number, to: number): number {
 interface Launcher {
   child: ChildProcess;
   fileFds: number;
+  /** Whether fd 4 is a pipe (the channel) or /dev/null. */
+  channel: boolean;
   /** The fresh group the launcher waits in; its run's limits and counters live there. */
   group: SlotCgroup | null;
   /** Settles once the launcher is inside the run's cgroups; nothing is sent to it before. */
   ready: Promise<void>;
-  /** Settles when the launcher (later bwrap) has exited and its pipes are closed. */
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  /** Settles when bwrap has exited (or could not start) and its pipes are closed. */
+  exited: Promise<LauncherExit>;
+}
+
+interface LauncherExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  /** Set when the launcher could not be started at all (bwrap missing, say). */
+  error: Error | null;
 }
 
 /**
@@ -326,6 +371,7 @@ export class SandboxSlot {
     readonly uid: number,
     readonly gid: number,
     private readonly groups: [SlotCgroup, SlotCgroup] | null,
+    private readonly bwrapPath: string,
   ) {
     this.active = groups?.[0] ?? null;
   }
@@ -350,7 +396,7 @@ export class SandboxSlot {
     // Without cgroups a run's processes are found by uid, so no launcher may wait beside a run.
     if (this.running && !this.groups) return;
     try {
-      this.prepared = this.launch(PREPARED_FILE_FDS, this.spareGroup());
+      this.prepared = this.launch(PREPARED_FILE_FDS, true, this.spareGroup());
     } catch {
       // The run will start its own launcher and report the failure where it can.
       this.prepared = null;
@@ -374,49 +420,59 @@ export class SandboxSlot {
     for (const group of this.groups ?? []) group.remove();
   }
 
-  private launch(fileFds: number, group: SlotCgroup | null): Launcher {
-    group?.beginRun();
-    const stdio: Array<'pipe'> = Array.from({ length: FIRST_FILE_FD + fileFds }, () => 'pipe');
-    const child = spawn('/bin/sh', ['-c', LAUNCHER, 'coderoom-sandbox'], {
-      uid: this.uid,
-      gid: this.gid,
-      env: {},
-      cwd: '/',
-      stdio,
-    });
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve, reject) => {
-      child.once('error', reject);
-      child.once('close', (code, signal) => resolve({ code, signal }));
+  private launch(fileFds: number, channel: boolean, group: SlotCgroup | null): Launcher {
+    const created = group?.beginRun();
+    const stdio: Array<'pipe' | 'ignore'> = Array.from({ length: FIRST_FILE_FD + fileFds }, (_, fd) =>
+      fd === CHANNEL_FD && !channel ? 'ignore' : 'pipe',
+    );
+    const child = spawn(
+      this.bwrapPath,
+      ['--args', String(ARGS_FD), '--', '/bin/sh', '-c', INIT, LAUNCHER_NAME],
+      { uid: this.uid, gid: this.gid, env: {}, cwd: '/', stdio },
+    );
+    const exited = new Promise<LauncherExit>((resolve) => {
+      child.once('error', (error) => resolve({ code: null, signal: null, error }));
+      child.once('close', (code, signal) => resolve({ code, signal, error: null }));
     });
     const pid = child.pid;
     // The launcher waits for its input, so it cannot run anything before it is inside its groups.
     const ready =
       pid === undefined
-        ? exited.then(() => Promise.reject(new Error('the sandbox launcher did not start')))
-        : Promise.resolve(group?.attach(pid)).catch((error: unknown) => {
-            // Never let a process run outside its slot's limits.
-            child.kill('SIGKILL');
-            throw error;
-          });
-    exited.catch(() => {});
+        ? exited.then(({ error }) =>
+            Promise.reject(new Error(`the sandbox could not start (${error?.message ?? 'no process'})`)),
+          )
+        : Promise.resolve(created)
+            .then(() => (hasExited(child) ? undefined : group?.attach(pid)))
+            .catch((error: unknown) => {
+              // A launcher already gone (a bwrap that failed at once) runs nothing; its run reports why.
+              if ((error as NodeJS.ErrnoException).code === 'ESRCH' || hasExited(child)) return;
+              // Never let a process run outside its slot's limits.
+              child.kill('SIGKILL');
+              throw error;
+            });
+    created?.catch(() => {});
     ready.catch(() => {});
-    return { child, fileFds, group, ready, exited };
+    return { child, fileFds, channel, group, ready, exited };
   }
 
-  private takeLauncher(files: number): Launcher {
+  private takeLauncher(files: number, channel: boolean): Launcher {
     const prepared = this.prepared;
-    this.prepared = null;
-    if (
-      prepared &&
-      prepared.fileFds >= files &&
-      prepared.child.exitCode === null &&
-      prepared.child.signalCode === null
-    ) {
+    if (!prepared) return this.launch(files, channel, this.spareGroup());
+    const alive = !hasExited(prepared.child);
+    if (alive && prepared.fileFds >= files && (prepared.channel || !channel)) {
+      this.prepared = null;
       return prepared;
     }
-    prepared?.child.kill('SIGKILL');
-    // A launcher of its own, in the group the unusable one had (its leftovers are removed with it later).
-    return this.launch(files, prepared?.group ?? this.spareGroup());
+    if (alive && this.groups) {
+      // A launcher of its own, in the group set of the last run (over by now); the prepared one waits for
+      // the next run.
+      return this.launch(files, channel, this.active);
+    }
+    // Dead, or without cgroups, where a run's processes are found by uid and nothing may wait beside it:
+    // replaced, in its group (its leftovers are removed with it later).
+    this.prepared = null;
+    prepared.child.kill('SIGKILL');
+    return this.launch(files, channel, prepared.group);
   }
 
   /**
@@ -424,7 +480,7 @@ export class SandboxSlot {
    * the cgroup counters are read; the next run's launcher is prepared before it settles.
    */
   start(spec: SandboxSpec, host: SandboxHost, signal?: AbortSignal): SandboxRun {
-    const launcher = this.takeLauncher(dataFds(spec));
+    const launcher = this.takeLauncher(dataFds(spec), spec.channel === true);
     const { child } = launcher;
     this.active = launcher.group;
     this.running = true;
@@ -432,7 +488,7 @@ export class SandboxSlot {
     const stdout = new CappedBuffer(spec.limits.outputBytes);
     const stderr = new CappedBuffer(spec.limits.outputBytes);
     let killedBy: KillReason | null = null;
-    let launcherReply = '';
+    const pipe = (fd: number) => child.stdio[fd] as Duplex | null;
 
     const inside = () => (group ? group.pids() : pidsOwnedBy(this.uid)).filter((pid) => pid !== child.pid);
     const signalAll = (pids: number[]) => {
@@ -493,18 +549,13 @@ export class SandboxSlot {
     const begin = () => {
       group?.setLimits(spec.limits.memoryBytes, spec.limits.processes);
       startedAt = performance.now();
-      const control = child.stdio[GO_FD] as Duplex;
-      control.on('data', (chunk: Buffer) => {
-        launcherReply += chunk.toString('latin1');
-      });
-      control.on('error', () => {});
-      control.end(launcherInput(spec, host, launcher.fileFds));
+      feed(pipe(ARGS_FD), bwrapInput(spec, host, launcher.fileFds));
       for (const [index, file] of spec.files.entries()) {
-        feed(child.stdio[FIRST_FILE_FD + index] as Duplex, file.content);
+        feed(pipe(FIRST_FILE_FD + index), file.content);
       }
-      feed(child.stdio[FIRST_FILE_FD + spec.files.length] as Duplex, SECCOMP_FILTER);
+      feed(pipe(FIRST_FILE_FD + spec.files.length), SECCOMP_FILTER);
       for (let fd = FIRST_FILE_FD + dataFds(spec); fd < FIRST_FILE_FD + launcher.fileFds; fd += 1) {
-        feed(child.stdio[fd] as Duplex, '');
+        feed(pipe(fd), '');
       }
       const stdin = child.stdin;
       stdin?.on('error', () => {});
@@ -526,7 +577,7 @@ export class SandboxSlot {
         clearTimeout(timer);
         signal?.removeEventListener('abort', onAbort);
       })
-      .then(async ({ code, signal: exitSignal }) => {
+      .then(async ({ code, signal: exitSignal, error }) => {
         const wallMs = Math.round(performance.now() - startedAt);
         await sweepSlot(group, this.uid, killedBy !== null);
         const measured = group?.endRun() ?? { memoryPeakBytes: null, oomKilled: false, cpuMs: null };
@@ -537,11 +588,14 @@ export class SandboxSlot {
         const stderrBytes = stderr.toBuffer();
         const stderrText = stderrBytes.toString('utf8');
         let setupError: string | null = null;
-        if (!launcherReply.includes('ready') && killedBy === null) {
-          setupError = `the sandbox launcher could not apply its limits (exit status ${code})`;
+        if (error) {
+          setupError = `${this.bwrapPath} could not be started (${error.message})`;
         } else if (code === 1 && stdout.total === 0 && /^bwrap: [^\n]*\n?$/.test(stderrText)) {
           // bwrap's own one-line message; a program can imitate it, but then it only fails its own run.
           setupError = stderrText.trim();
+        } else if (code === INIT_FAILED_STATUS && stdout.total === 0 && stderrText.trim() === INIT_FAILED) {
+          // Init's own message (same caveat).
+          setupError = INIT_FAILED;
         }
         return {
           exitCode: code,
@@ -557,9 +611,9 @@ export class SandboxSlot {
         };
       });
 
-    const channel = spec.channel ? (child.stdio[CHANNEL_FD] as Duplex) : null;
+    const channel = spec.channel ? pipe(CHANNEL_FD) : null;
     if (channel) channel.on('error', () => {});
-    else (child.stdio[CHANNEL_FD] as Duplex).resume();
+    else pipe(CHANNEL_FD)?.resume();
     return { channel, result, kill, interrupt };
   }
 }
@@ -576,8 +630,13 @@ export function startSandbox(
   return slot.start(spec, host, signal);
 }
 
+function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
 /** Writes a whole input and drains the (unused) other direction so the pipe can close. */
-function feed(stream: Duplex, content: string | Buffer): void {
+function feed(stream: Duplex | null, content: string | Buffer): void {
+  if (!stream) return;
   stream.on('error', () => {});
   stream.resume();
   stream.end(content);
@@ -595,4 +654,30 @@ export function collectStream(
     stream.once('end', () => resolve({ data: buffer.toBuffer(), truncated: buffer.truncated }));
     stream.once('error', () => resolve({ data: buffer.toBuffer(), truncated: buffer.truncated }));
   });
+}
+
+/**
+ * The sandbox one Python run gets, as a single bwrap command: the same namespaces, binds, tmpfs, files
+ * through fds, seccomp filter and a shell as pid 1, without the runner's machinery around it (no slot,
+ * no prepared launcher, no cgroups, no limits applied by init, no IPC). `bench:runner` measures the
+ * runner's throughput against loops of it. `fds` are written to fds `firstFd`, `firstFd + 1`, … in order.
+ */
+export function plainPythonSandbox(
+  source: string,
+  limits: StepLimits,
+  binds: string[],
+): { args: string[]; fds: Array<string | Buffer>; firstFd: number } {
+  const spec: SandboxSpec = {
+    argv: [],
+    env: { ...BASE_ENV, PYTHONDONTWRITEBYTECODE: '1', PYTHONIOENCODING: 'utf-8' },
+    files: [{ path: `${SRC_DIR}/main.py`, content: source }],
+    binds,
+    limits,
+  };
+  const command = ['/bin/sh', '-c', '"$@"; exit $?', 'run', '/usr/bin/python3', '-B', 'main.py'];
+  return {
+    args: [...buildBwrapArgs(spec), '--', ...command],
+    fds: [source, SECCOMP_FILTER],
+    firstFd: FIRST_FILE_FD,
+  };
 }

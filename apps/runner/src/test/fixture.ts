@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRunner, type Runner, type RunnerConfig } from '../index.js';
+import { LAUNCHER_NAME } from '../sandbox/sandbox.js';
 
 /**
  * Every test file gets its own runner with its own uid range: files run in parallel, and a slot's uid
@@ -11,7 +12,8 @@ export function createTestRunner(uidBase: number, config: RunnerConfig = {}): Ru
 
 /**
  * Host processes owned by any uid in [from, to): what a sandbox could have left behind. A slot's launcher
- * waiting for the next run (`sh -c … coderoom-sandbox`) is expected and not counted.
+ * waiting for the next run (a bwrap whose command ends in `coderoom-sandbox`, with no child yet) is
+ * expected and not counted.
  */
 export function processesOwnedBy(from: number, to: number): number[] {
   const pids: number[] = [];
@@ -21,11 +23,16 @@ export function processesOwnedBy(from: number, to: number): number[] {
       const { uid } = fs.statSync(`/proc/${entry}`);
       if (uid < from || uid >= to) continue;
       const argv = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (argv[0] === '/bin/sh' && argv[3] === 'coderoom-sandbox') continue;
+      if (isWaitingLauncher(entry, argv)) continue;
       pids.push(Number(entry));
     } catch {
       // exited while listing
     }
   }
   return pids;
+}
+
+function isWaitingLauncher(pid: string, argv: string[]): boolean {
+  if (!argv[0]?.endsWith('/bwrap') || argv.at(-2) !== LAUNCHER_NAME) return false;
+  return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim() === '';
 }
