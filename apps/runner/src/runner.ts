@@ -109,6 +109,7 @@ class SandboxRunner implements Runner {
           this.config.uidBase + index,
           driver ? [driver.createSlot(index), driver.createSlot(index, 'slot-next')] : null,
           this.config.bwrapPath,
+          () => this.pool.queued > 0,
         ),
     );
     this.slots = slots;

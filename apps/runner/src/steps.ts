@@ -125,6 +125,7 @@ export async function compileProgram(
     binds: context.binds(language),
     limits: compileLimits(context.limits),
     channel: true,
+    followed: true,
   };
   const run = startSandbox(slot, spec, context.host, signal);
   const archive = run.channel ? collectStream(run.channel, MAX_ARTIFACT_BYTES) : null;

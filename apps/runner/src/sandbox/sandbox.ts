@@ -51,6 +51,11 @@ export interface SandboxSpec {
    */
   cpuLimitSignal?: 'kill' | 'xcpu';
   /**
+   * Another sandbox starts in this slot as soon as this one is over (a compile before its run), so the next
+   * launcher is prepared while this one runs (see `SandboxSlot.prepare`).
+   */
+  followed?: boolean;
+  /**
    * `exec` (default): the sandbox's init becomes `argv`, which is then the sandbox's pid 1 (a harness
    * shell). `wait`: init stays pid 1 and runs `argv` as its child, so the program keeps ordinary signal
    * semantics (as pid 1 an abort() would be ignored by the kernel and end as SIGSEGV, and SIGXCPU too).
@@ -96,7 +101,7 @@ export interface SandboxRun {
  * The launcher is bwrap itself, started ahead of time as the slot's uid and already inside the next run's
  * fresh cgroups, blocked reading its options from fd 3 (`bwrap --args 3`). Moving a process between
  * cgroups slows whatever starts right after it on this kind of host (the "10–20 ms per run" the issue
- * measured), and starting a process costs a fork of the runner; so both happen between runs, and a request
+ * measured), and starting a process costs a fork of the runner; so both happen before the request, which
  * only writes bwrap's options. Its command is always this script, the sandbox's pid 1 ("init").
  *
  * Init reads its instructions from two variables bwrap sets (`CODEROOM_LIMITS`: open files, file size in
@@ -372,6 +377,8 @@ export class SandboxSlot {
     readonly gid: number,
     private readonly groups: [SlotCgroup, SlotCgroup] | null,
     private readonly bwrapPath: string,
+    /** Whether requests are waiting for a slot (the pool's queue), so this one is needed again at once. */
+    private readonly demand: () => boolean = () => false,
   ) {
     this.active = groups?.[0] ?? null;
   }
@@ -388,8 +395,11 @@ export class SandboxSlot {
   }
 
   /**
-   * Starts the next run's launcher now, so the request does not pay for it: during a run (in the spare
-   * group) or between runs.
+   * Starts the next run's launcher now, so the request does not pay for it. Normally once a run's answer is
+   * on its way: starting a process while a sandbox starts costs that run several ms of a 2-vCPU host (a
+   * Python hello world took 4–7 ms longer beside a plain `sh` starting, ~10 ms beside the launcher and
+   * its cgroup move). During a run (in the spare group) when the slot is wanted again right away: the
+   * run is followed by another step, or requests are queued; there the next run would otherwise wait.
    */
   prepare(): void {
     if (this.closed || this.prepared) return;
@@ -561,8 +571,7 @@ export class SandboxSlot {
       stdin?.on('error', () => {});
       stdin?.end(spec.stdin ?? '');
       timer = setTimeout(() => kill('wall'), spec.limits.wallMs);
-      // The next run's launcher starts while this one runs (see the class comment).
-      if (this.groups) this.prepare();
+      if (this.groups && (spec.followed === true || this.demand())) this.prepare();
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     // An AbortSignal that fired before we listened never calls the listener.
@@ -582,9 +591,8 @@ export class SandboxSlot {
         await sweepSlot(group, this.uid, killedBy !== null);
         const measured = group?.endRun() ?? { memoryPeakBytes: null, oomKilled: false, cpuMs: null };
         this.running = false;
-        // Without cgroups there is one uid and no spare group: the next launcher starts once this run is
-        // over, after the answer is on its way.
-        if (!this.groups) setImmediate(() => this.prepare());
+        // Once the answer is on its way (unless it was prepared during the run).
+        setImmediate(() => this.prepare());
         const stderrBytes = stderr.toBuffer();
         const stderrText = stderrBytes.toString('utf8');
         let setupError: string | null = null;
