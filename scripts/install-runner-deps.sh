@@ -29,12 +29,23 @@ if [ "${#missing[@]}" -eq 0 ]; then
   exit 0
 fi
 
+SUDO=()
 if [ "$(id -u)" -ne 0 ]; then
-  echo "install-runner-deps: missing packages (${missing[*]}); run this script as root" >&2
+  # Not root: use sudo only if it works without a password prompt (a start command must not hang).
+  if command -v sudo >/dev/null 2>&1 && sudo -n true 2>/dev/null; then
+    SUDO=(sudo -n)
+  else
+    echo "install-runner-deps: missing packages (${missing[*]}); not root and no password-less sudo." >&2
+    echo "install-runner-deps: install them as root: apt-get install ${missing[*]}" >&2
+    exit 1
+  fi
+fi
+if ! command -v apt-get >/dev/null 2>&1; then
+  echo "install-runner-deps: missing packages (${missing[*]}) and no apt-get on this system; install them by hand." >&2
   exit 1
 fi
 
-echo "install-runner-deps: installing ${missing[*]}"
+echo "install-runner-deps: installing ${missing[*]} (first start only; this takes a few minutes)"
 export DEBIAN_FRONTEND=noninteractive
-apt-get update -q
-apt-get install -y -q --no-install-recommends "${missing[@]}"
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q
+"${SUDO[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends "${missing[@]}"

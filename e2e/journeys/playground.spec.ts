@@ -24,3 +24,26 @@ test('the playground runs Python with stdin and shows a C++ compile error', asyn
   await expect(page.locator('.run-output')).toContainText(/error: expected .;. before .return./);
   await shot(page, '11-playground-cpp-compile-error');
 });
+
+// The start command installs the sandbox and every toolchain: each language's starter program runs.
+test('the playground runs all seven languages', async ({ page }) => {
+  test.setTimeout(180_000);
+  await logIn(page, '/playground');
+  const expected: Array<[string, string]> = [
+    ['python3', 'Hello, Ada!'],
+    ['javascript', 'Hello, Ada!'],
+    ['typescript', 'Hello, TypeScript!'],
+    ['c++', 'Hello, Ada!'],
+    ['go', 'Hello, Go!'],
+    ['rust', 'Hello, Rust!'],
+    ['java', 'Hello, Java!'],
+  ];
+  await page.getByLabel('Input (stdin)').fill('Ada');
+  for (const [language, greeting] of expected) {
+    await page.getByLabel('Language').selectOption(language);
+    await page.getByRole('button', { name: /Run/ }).click();
+    await expect(page.locator('.run-output'), language).toContainText(greeting, { timeout: 60_000 });
+    await expect(page.locator('.run-output'), language).toContainText('Finished');
+  }
+  await shot(page, '12-playground-java');
+});

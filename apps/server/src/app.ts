@@ -64,6 +64,7 @@ import type { Database } from './platform/db/database.js';
 import { AppError, PlatformMessages, registerErrorHandler } from './platform/http/errors.js';
 import { createRateLimiter } from './platform/http/rateLimit.js';
 import { registerRequestSecurity } from './platform/http/security.js';
+import { loggerOptions } from './platform/logging.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { createTopic } from './platform/realtime/topic.js';
 
@@ -72,7 +73,7 @@ export const APP_VERSION = '0.1.0';
 export interface AppDeps {
   /** Image uploads are registered when the config names a storage (main passes the whole config). */
   config: Pick<AppConfig, 'publicUrl' | 'webDistDir' | 'trustProxy' | 'logLevel'> &
-    Partial<Pick<AppConfig, 'dataDir' | 'storage' | 'uploadSigningSecret'>>;
+    Partial<Pick<AppConfig, 'dataDir' | 'storage' | 'uploadSigningSecret' | 'logFormat'>>;
   database: Database;
   mailer: Mailer;
   /** The code runner; without it the code-execution routes are not registered (tests of other modules). */
@@ -90,8 +91,12 @@ export interface AppDeps {
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const clock = deps.clock ?? systemClock;
+  const logging =
+    deps.logger !== undefined
+      ? { logger: deps.logger }
+      : loggerOptions(config.logLevel, config.logFormat ?? 'json');
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    ...logging,
     bodyLimit: PAYLOAD_LIMIT_BYTES,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',

@@ -1,5 +1,10 @@
 import { fileURLToPath } from 'node:url';
-import { createBwrapInstanceDriver, createRunner, createRunnerProcess } from '@coderoom/runner';
+import {
+  createBwrapInstanceDriver,
+  createRunner,
+  createRunnerProcess,
+  type LanguageAvailability,
+} from '@coderoom/runner';
 import { buildApp } from './app.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo.js';
 import { ConfigError, loadConfig } from './platform/config.js';
@@ -59,9 +64,13 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const url = `http://localhost:${config.port}`;
+  const exposed = config.host !== '127.0.0.1' && config.host !== 'localhost' && config.host !== '::1';
   const lines = [
     '',
     `  Coderoom is running at ${url}`,
+    exposed
+      ? `  Listening on ${config.host}:${config.port}: reachable from other machines`
+      : '  Listening on this machine only (HOST=0.0.0.0 exposes it)',
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
     `  Mail: ${mailer.mode === 'smtp' ? 'SMTP_URL' : `dev mailbox at ${url}/admin/mailbox`}`,
   ];
@@ -70,6 +79,22 @@ async function main(): Promise<void> {
     for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email}`);
   }
   console.log(`${lines.join('\n')}\n`);
+  // Probing every toolchain takes a few seconds; the server answers meanwhile.
+  void runner
+    .languages()
+    .then((languages) => console.log(`${describeLanguages(languages)}\n`))
+    .catch((error: unknown) => app.log.warn({ err: error }, 'language probe failed'));
+}
+
+function describeLanguages(languages: LanguageAvailability[]): string {
+  const ready = languages.filter((language) => language.available).map((language) => language.label);
+  const missing = languages.filter((language) => !language.available);
+  const lines = [`  Code execution: ${ready.length > 0 ? ready.join(', ') : 'no language'} ready`];
+  for (const language of missing)
+    lines.push(`    ${language.label} unavailable: ${language.reason ?? 'unknown reason'}`);
+  if (missing.length > 0)
+    lines.push('    (as root, `bash scripts/install-runner-deps.sh` installs what is missing)');
+  return lines.join('\n');
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,19 @@ describe('loadConfig', () => {
     expect(config.dataDir).toBe('/srv/app/data');
     expect(config.databaseUrl).toBeNull();
     expect(config.seedDemo).toBe(true);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.logFormat).toBe('pretty');
+  });
+
+  it('exposes the server only when HOST says so', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+  });
+
+  it('logs JSON when asked or in production', () => {
+    expect(loadConfig({ LOG_FORMAT: 'json' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production' }).logFormat).toBe('json');
+    expect(loadConfig({ NODE_ENV: 'production', LOG_FORMAT: 'pretty' }).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT/);
   });
 
   it('turns the demo seed off by default for PostgreSQL', () => {

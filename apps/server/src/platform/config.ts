@@ -15,6 +15,8 @@ export interface AppConfig {
   webDistDir: string | null;
   trustProxy: boolean;
   logLevel: string;
+  /** `pretty`: one short line per request for a terminal; `json`: pino's JSON lines for log collectors. */
+  logFormat: LogFormat;
   /** Hosts that get the team/workspace site variant. */
   teamHosts: string[];
   /** Where uploaded images are kept: a folder (default `${dataDir}/uploads`) or an S3-compatible bucket. */
@@ -22,6 +24,8 @@ export interface AppConfig {
   /** HMAC key of upload links; null means generated once and kept in the data folder. */
   uploadSigningSecret: string | null;
 }
+
+export type LogFormat = 'pretty' | 'json';
 
 export type StorageConfig =
   | { driver: 'local'; dir: string }
@@ -111,6 +115,14 @@ function readSigningSecret(env: Env): string | null {
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** JSON when asked for or in a production deployment (NODE_ENV=production), short human lines otherwise. */
+function readLogFormat(env: Env): LogFormat {
+  const raw = env.LOG_FORMAT;
+  if (raw === undefined || raw === '') return env.NODE_ENV === 'production' ? 'json' : 'pretty';
+  if (raw === 'pretty' || raw === 'json') return raw;
+  throw new ConfigError('LOG_FORMAT', `expected pretty or json, got "${raw}"`);
+}
+
 /** Reads and validates the environment once at start; a bad variable stops the process with its name. */
 export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const databaseUrl = readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
@@ -122,7 +134,8 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
   return {
     port,
-    host: env.HOST || '0.0.0.0',
+    // Only this machine can reach a server that was not told otherwise; HOST=0.0.0.0 exposes it.
+    host: env.HOST || '127.0.0.1',
     dataDir,
     databaseUrl,
     // Demo content is on by default only for the embedded database: a real PostgreSQL is someone's data.
@@ -136,6 +149,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     webDistDir: env.WEB_DIST_DIR ? path.resolve(cwd, env.WEB_DIST_DIR) : null,
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),
     logLevel,
+    logFormat: readLogFormat(env),
     teamHosts: (env.TEAM_HOSTS ?? '')
       .split(',')
       .map((host) => host.trim())
