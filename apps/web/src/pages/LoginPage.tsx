@@ -2,7 +2,6 @@ import { AccountMessages, postLoginHome, validateEmail } from '@coderoom/domain'
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../modules/api/ApiError';
-import { QrCodeImage } from '../modules/session/components/QrCodeImage';
 import { TotpCodeField } from '../modules/session/components/TotpCodeField';
 import { useLogin } from '../modules/session/hooks/useSessionMutations';
 import { useCreateQrCode, useVerifyTotp } from '../modules/session/hooks/useTwoFactor';

@@ -12,11 +12,13 @@ export const LANGUAGE_FILES: Record<LanguageId, { fileName: string; starter: str
   javascript: {
     fileName: 'main.js',
     starter:
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the starter program itself uses a template literal
       "const lines = require('node:fs').readFileSync(0, 'utf8').trim().split('\\n');\nconsole.log(`Hello, ${lines[0] || 'world'}!`);\n",
   },
   typescript: {
     fileName: 'main.ts',
     starter:
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the starter program itself uses a template literal
       "const greet = (name: string): string => `Hello, ${name}!`;\nconsole.log(greet('TypeScript'));\n",
   },
   'c++': {

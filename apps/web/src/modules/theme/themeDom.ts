@@ -20,5 +20,6 @@ export function applyThemeChoice(choice: ThemeChoice): void {
   root.dataset.theme = resolveTheme(choice, prefersDark());
   root.dataset.themeChoice = choice;
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari
   document.cookie = `${THEME_COOKIE}=${choice}; path=/; max-age=${THEME_COOKIE_MAX_AGE_SECONDS}; samesite=lax${secure}`;
 }

@@ -50,7 +50,13 @@ export function CodeEditor({ value, language, onChange, onRun, label }: CodeEdit
           highlightActiveLine(),
           syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           keymap.of([
-            { key: 'Mod-Enter', run: () => (callbacks.current.onRun(), true) },
+            {
+              key: 'Mod-Enter',
+              run: () => {
+                callbacks.current.onRun();
+                return true;
+              },
+            },
             indentWithTab,
             ...defaultKeymap,
             ...historyKeymap,
