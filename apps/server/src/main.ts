@@ -6,11 +6,11 @@ import {
   type LanguageAvailability,
 } from '@coderoom/runner';
 import { buildApp } from './app.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './db/seed/demo.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { createMailer } from './platform/mail/mailer.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
 
 // The built web app sits beside the server in the repository: apps/web/dist.
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));

@@ -1,7 +1,7 @@
 import { Difficulty, renderMarkdown } from '@coderoom/domain';
 import { createRunner, type Runner } from '@coderoom/runner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTENT_DIR } from '../../db/seed/demo.js';
+import { DEFAULT_CONTENT_DIR } from '../../seed/demo.js';
 import { type AssessmentPackage, loadAssessmentFolder, questionRows } from './assessments.package.js';
 
 // The demo assessments are part of the product: every file parses, each language topic has one with

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { renderMarkdown } from '@coderoom/domain';
 import { BwrapInstanceDriver } from '@coderoom/runner';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTENT_DIR } from '../../db/seed/demo.js';
+import { DEFAULT_CONTENT_DIR } from '../../seed/demo.js';
 import { type CloudLabPackage, loadCloudLabFolder } from './cloudlabs.package.js';
 import { LabVariableEnv } from './cloudlabs.policy.js';
 

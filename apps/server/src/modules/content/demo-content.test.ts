@@ -1,7 +1,7 @@
 import type { CodeWidgetContent } from '@coderoom/contracts';
 import { createRunner, type Runner } from '@coderoom/runner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTENT_DIR } from '../../db/seed/demo.js';
+import { DEFAULT_CONTENT_DIR } from '../../seed/demo.js';
 import { programOf } from '../execution/execution.service.js';
 import { type CoursePackage, codeWidgetsOf, loadContentFolder, type PathPackage } from './content.package.js';
 import { prepareWidget } from './content.service.js';

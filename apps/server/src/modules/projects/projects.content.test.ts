@@ -1,7 +1,7 @@
 import { renderMarkdown } from '@coderoom/domain';
 import { BwrapInstanceDriver, createRunner, type Runner } from '@coderoom/runner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_CONTENT_DIR } from '../../db/seed/demo.js';
+import { DEFAULT_CONTENT_DIR } from '../../seed/demo.js';
 import { componentRequestOf, loadProjectFolder, type ProjectPackage } from './projects.package.js';
 import { componentProblems } from './projects.policy.js';
 

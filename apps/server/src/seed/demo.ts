@@ -1,17 +1,17 @@
 import { fileURLToPath } from 'node:url';
 import { PlatformAdminRole } from '@coderoom/domain';
-import { findUserByEmail, insertUser } from '../../modules/accounts/accounts.repository.js';
-import { importAssessments } from '../../modules/assessments/assessments.package.js';
-import { importCloudLabs } from '../../modules/cloudlabs/cloudlabs.package.js';
-import { loadContentFolder } from '../../modules/content/content.package.js';
-import { createContentService } from '../../modules/content/content.service.js';
-import { importProjects } from '../../modules/projects/projects.package.js';
-import { hashPassword } from '../../platform/auth/password.js';
-import { systemClock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/database.js';
+import { findUserByEmail, insertUser } from '../modules/accounts/accounts.repository.js';
+import { importAssessments } from '../modules/assessments/assessments.package.js';
+import { importCloudLabs } from '../modules/cloudlabs/cloudlabs.package.js';
+import { loadContentFolder } from '../modules/content/content.package.js';
+import { createContentService } from '../modules/content/content.service.js';
+import { importProjects } from '../modules/projects/projects.package.js';
+import { hashPassword } from '../platform/auth/password.js';
+import { systemClock } from '../platform/clock.js';
+import type { Database } from '../platform/db/database.js';
 
 /** The demo courses of the repository: content/ at its root. */
-export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../../../../content/', import.meta.url));
+export const DEFAULT_CONTENT_DIR = fileURLToPath(new URL('../../../../content/', import.meta.url));
 
 export const DEMO_PASSWORD = 'Coderoom!2026';
 

@@ -1,10 +1,10 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { serializeCoursePackage } from '../../modules/content/content.package.js';
-import { createContentService } from '../../modules/content/content.service.js';
-import { systemClock } from '../../platform/clock.js';
-import { openDatabase } from '../../platform/db/database.js';
+import { serializeCoursePackage } from '../modules/content/content.package.js';
+import { createContentService } from '../modules/content/content.service.js';
+import { systemClock } from '../platform/clock.js';
+import { openDatabase } from '../platform/db/database.js';
 
 // npm run content:export -- [--data-dir DIR] [--out DIR] [--slug SLUG]
 // Writes every course of the database (or one) as a package folder (docs/content-format.md).
