@@ -9,6 +9,7 @@ import type {
   UserInfo,
 } from '@coderoom/contracts';
 import {
+  ErrorStatus,
   LOGIN_LOCKOUT_MINUTES,
   MAX_FAILED_LOGINS,
   PRODUCT_NAME,
@@ -281,9 +282,9 @@ export function createAccountsService(deps: AccountsDeps) {
     async verifyTotpSetup(auth: SessionContext, code: string): Promise<UserInfo> {
       await rateLimiter.consume(`totp:user:${auth.userId}`, AuthRateRules.totpPerUser);
       const user = await loadUser(auth.userId);
-      if (!user.totpPendingSecret) throw AccountErrors.qrCodeRequired(400);
+      if (!user.totpPendingSecret) throw AccountErrors.qrCodeRequired(ErrorStatus.OperationNotAllowed);
       if (!verifyTotp(user.totpPendingSecret, code.trim(), clock.now().getTime())) {
-        throw AccountErrors.invalidTotp(400);
+        throw AccountErrors.invalidTotp(ErrorStatus.OperationNotAllowed);
       }
       const updated = await db.transaction(async (tx) => {
         const row = await repo.updateUser(tx, user.id, {
@@ -319,12 +320,12 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       if (input.two_factor_via_app) {
         if (caller.twoFactorViaApp) return presentUserInfo(caller);
-        throw AccountErrors.qrCodeRequired(400);
+        throw AccountErrors.qrCodeRequired(ErrorStatus.OperationNotAllowed);
       }
       if (!caller.twoFactorViaApp || !caller.totpSecret) return presentUserInfo(caller);
       await rateLimiter.consume(`totp:user:${auth.userId}`, AuthRateRules.totpPerUser);
       if (!input.totp || !verifyTotp(caller.totpSecret, input.totp.trim(), clock.now().getTime())) {
-        throw AccountErrors.invalidTotp(400);
+        throw AccountErrors.invalidTotp(ErrorStatus.OperationNotAllowed);
       }
       const updated = await repo.updateUser(db, caller.id, {
         twoFactorViaApp: false,

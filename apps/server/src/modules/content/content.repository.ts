@@ -1,3 +1,4 @@
+import { ItemStatus, VersionState } from '@coderoom/domain';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   type CollectionRow,
@@ -95,7 +96,12 @@ export async function findLiveVersion(
   const [row] = await db
     .select()
     .from(collectionVersions)
-    .where(and(eq(collectionVersions.collectionId, collectionId), eq(collectionVersions.state, 8003)))
+    .where(
+      and(
+        eq(collectionVersions.collectionId, collectionId),
+        eq(collectionVersions.state, VersionState.Published),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -108,7 +114,12 @@ export async function findLiveVersions(
   return db
     .select()
     .from(collectionVersions)
-    .where(and(inArray(collectionVersions.collectionId, collectionIds), eq(collectionVersions.state, 8003)));
+    .where(
+      and(
+        inArray(collectionVersions.collectionId, collectionIds),
+        eq(collectionVersions.state, VersionState.Published),
+      ),
+    );
 }
 
 export async function lastVersionNo(db: DbExecutor, collectionId: number): Promise<number> {
@@ -124,8 +135,13 @@ export async function lastVersionNo(db: DbExecutor, collectionId: number): Promi
 export async function markVersionsObsolete(db: DbExecutor, collectionId: number): Promise<void> {
   await db
     .update(collectionVersions)
-    .set({ state: 8004 })
-    .where(and(eq(collectionVersions.collectionId, collectionId), eq(collectionVersions.state, 8003)));
+    .set({ state: VersionState.Obsolete })
+    .where(
+      and(
+        eq(collectionVersions.collectionId, collectionId),
+        eq(collectionVersions.state, VersionState.Published),
+      ),
+    );
 }
 
 export type VersionInsert = Omit<typeof collectionVersions.$inferInsert, 'searchDocument'> & {
@@ -223,8 +239,8 @@ export async function listPublished(
   filter: ListingFilter,
 ): Promise<{ rows: ListingRow[]; total: number }> {
   const conditions = [
-    eq(collectionVersions.state, 8003),
-    eq(collections.status, 101),
+    eq(collectionVersions.state, VersionState.Published),
+    eq(collections.status, ItemStatus.Enabled),
     eq(collections.isPrivate, false),
     inArray(collections.reviewState, filter.reviewStates),
   ];
@@ -280,7 +296,7 @@ export async function findListingRows(db: DbExecutor, collectionIds: number[]): 
     .from(collectionVersions)
     .innerJoin(collections, eq(collections.id, collectionVersions.collectionId))
     .innerJoin(users, eq(users.id, collections.authorId))
-    .where(and(inArray(collections.id, collectionIds), eq(collectionVersions.state, 8003)));
+    .where(and(inArray(collections.id, collectionIds), eq(collectionVersions.state, VersionState.Published)));
 }
 
 export async function findAuthorName(db: DbExecutor, userId: number): Promise<string> {
@@ -352,7 +368,12 @@ export async function setLiveVersionEarlyAccess(
   await db
     .update(collectionVersions)
     .set({ isEarlyAccess })
-    .where(and(eq(collectionVersions.collectionId, collectionId), eq(collectionVersions.state, 8003)));
+    .where(
+      and(
+        eq(collectionVersions.collectionId, collectionId),
+        eq(collectionVersions.state, VersionState.Published),
+      ),
+    );
 }
 
 export async function findCollectionsInReviewState(
@@ -363,7 +384,7 @@ export async function findCollectionsInReviewState(
     .select({ collection: collections, authorName: users.fullName })
     .from(collections)
     .innerJoin(users, eq(users.id, collections.authorId))
-    .where(and(eq(collections.reviewState, reviewState), eq(collections.status, 101)))
+    .where(and(eq(collections.reviewState, reviewState), eq(collections.status, ItemStatus.Enabled)))
     .orderBy(collections.updatedAt, collections.id);
 }
 

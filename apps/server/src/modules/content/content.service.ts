@@ -9,6 +9,7 @@ import {
   PlatformAdminRole,
   renderMarkdown,
   VersionState,
+  WorkType,
 } from '@coderoom/domain';
 import type { CollectionRow, CollectionVersionRow, PageRow, StoredTocCategory } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
@@ -68,7 +69,8 @@ export function prepareWidget(widget: Widget): Widget {
   switch (widget.type) {
     case 'MarkdownEditor': {
       const rendered = renderMarkdown(widget.content.text);
-      if (rendered.errors.length > 0) throw new AppError(400, rendered.errors[0] ?? 'Invalid markup.');
+      if (rendered.errors.length > 0)
+        throw new AppError(ErrorStatus.OperationNotAllowed, rendered.errors[0] ?? 'Invalid markup.');
       return { ...widget, content: { text: widget.content.text, mdHtml: rendered.html } };
     }
     case 'SlateHTML':
@@ -313,14 +315,14 @@ export function createContentService({ db, clock }: ContentDeps) {
     async importCourse(pkg: CoursePackage): Promise<{ collection: CollectionRow; created: boolean }> {
       const author = await findUserByEmail(db, pkg.manifest.author);
       if (!author) throw new Error(`${pkg.slug}: author ${pkg.manifest.author} does not exist`);
-      const existing = await repo.findCollectionBySlug(db, author.id, 'course', pkg.slug);
+      const existing = await repo.findCollectionBySlug(db, author.id, WorkType.Course, pkg.slug);
       if (existing) return { collection: existing, created: false };
       const { manifest } = pkg;
       const collection = await db.transaction(async (tx) => {
         const row = await repo.insertCollection(tx, {
           authorId: author.id,
           encodedId: newEncodedId(),
-          workType: 'course',
+          workType: WorkType.Course,
           title: manifest.title,
           slug: pkg.slug,
           summary: manifest.summary,
@@ -369,12 +371,12 @@ export function createContentService({ db, clock }: ContentDeps) {
     async importPath(pkg: PathPackage): Promise<{ collection: CollectionRow; created: boolean }> {
       const author = await findUserByEmail(db, pkg.manifest.author);
       if (!author) throw new Error(`${pkg.slug}: author ${pkg.manifest.author} does not exist`);
-      const existing = await repo.findCollectionBySlug(db, author.id, 'path', pkg.slug);
+      const existing = await repo.findCollectionBySlug(db, author.id, WorkType.Path, pkg.slug);
       if (existing) return { collection: existing, created: false };
       const courseIds: number[] = [];
       const topics = new Set<string>();
       for (const slug of pkg.manifest.courses) {
-        const course = await repo.findCollectionBySlug(db, author.id, 'course', slug);
+        const course = await repo.findCollectionBySlug(db, author.id, WorkType.Course, slug);
         if (!course) throw new Error(`${pkg.slug}: course '${slug}' is not imported`);
         courseIds.push(course.id);
         if (course.languageTopic) topics.add(course.languageTopic);
@@ -384,7 +386,7 @@ export function createContentService({ db, clock }: ContentDeps) {
         const row = await repo.insertCollection(tx, {
           authorId: author.id,
           encodedId: newEncodedId(),
-          workType: 'path',
+          workType: WorkType.Path,
           title: manifest.title,
           slug: pkg.slug,
           summary: manifest.summary,
@@ -455,7 +457,9 @@ export function createContentService({ db, clock }: ContentDeps) {
       };
       const widget = find(page.components);
       if (widget?.type !== 'Code') {
-        throw new AppError(400, ContentErrors.NotACodeWidget, { widget: ContentErrors.NotACodeWidget });
+        throw new AppError(ErrorStatus.OperationNotAllowed, ContentErrors.NotACodeWidget, {
+          widget: ContentErrors.NotACodeWidget,
+        });
       }
       return widget.content;
     },

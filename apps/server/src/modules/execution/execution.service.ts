@@ -11,6 +11,7 @@ import type {
   WidgetRef,
   WidgetRunRequest,
 } from '@coderoom/contracts';
+import { ErrorStatus } from '@coderoom/domain';
 import { type Runner, RunnerError } from '@coderoom/runner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SessionContext } from '../../platform/auth/sessions.js';
@@ -115,7 +116,7 @@ export function createExecutionService(deps: {
   }
 
   async function widgetOf(caller: Caller, request: WidgetRunRequest): Promise<CodeWidgetContent> {
-    if (!deps.widgets) throw new AppError(404, 'Lesson widgets are not available here.');
+    if (!deps.widgets) throw new AppError(ErrorStatus.NotFound, 'Lesson widgets are not available here.');
     const widget = await deps.widgets.codeWidget(caller.auth.userId, request.widget);
     // The learner's last code comes back when they return to the lesson; a failed save never fails the run.
     await deps.widgets
@@ -128,7 +129,9 @@ export function createExecutionService(deps: {
     async executeWidget(caller: Caller, request: WidgetRunRequest): Promise<ExecuteResponse> {
       const widget = await widgetOf(caller, request);
       if (!widget.runnable && !widget.judge) {
-        throw new AppError(400, 'This widget cannot run code.', { widget: 'This widget cannot run code.' });
+        throw new AppError(ErrorStatus.OperationNotAllowed, 'This widget cannot run code.', {
+          widget: 'This widget cannot run code.',
+        });
       }
       return service.execute(caller, {
         ...programOf(widget, request),
@@ -138,7 +141,7 @@ export function createExecutionService(deps: {
     async judgeWidget(caller: Caller, request: WidgetRunRequest): Promise<JudgeResponse> {
       const widget = await widgetOf(caller, request);
       if (!widget.judge || widget.testCases.length === 0) {
-        throw new AppError(400, 'This widget has no test cases.', {
+        throw new AppError(ErrorStatus.OperationNotAllowed, 'This widget has no test cases.', {
           widget: 'This widget has no test cases.',
         });
       }
@@ -155,7 +158,7 @@ export function createExecutionService(deps: {
     async runWidgetTests(caller: Caller, request: WidgetRunRequest): Promise<RunTestsResponse> {
       const widget = await widgetOf(caller, request);
       if (!widget.unitTests) {
-        throw new AppError(400, 'This widget has no unit tests.', {
+        throw new AppError(ErrorStatus.OperationNotAllowed, 'This widget has no unit tests.', {
           widget: 'This widget has no unit tests.',
         });
       }

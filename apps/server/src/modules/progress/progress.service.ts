@@ -9,6 +9,7 @@ import type {
   WorkWithProgress,
 } from '@coderoom/contracts';
 import { DEFAULT_READING_PREFERENCES, ReadingPreferencesSchema } from '@coderoom/contracts';
+import { WorkType } from '@coderoom/domain';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
 import { notFound } from '../../platform/http/errors.js';
@@ -69,7 +70,7 @@ function presentCertificate(row: repo.CertificateRow, courseUrl: string | null):
 
 export function createProgressService({ db, clock, content }: ProgressDeps) {
   async function progressFor(userId: number, view: CollectionView): Promise<LearnerProgress> {
-    if (view.card.work_type === 'path') return pathProgress(userId, view);
+    if (view.card.work_type === WorkType.Path) return pathProgress(userId, view);
     const [completed, work, certificate] = await Promise.all([
       repo.completedPageIds(db, userId, view.collection.id),
       repo.findLearnerWork(db, userId, view.collection.id),
@@ -108,7 +109,7 @@ export function createProgressService({ db, clock, content }: ProgressDeps) {
       last_visited_at: work?.lastVisitedAt.toISOString() ?? null,
       completed_at: work?.completedAt?.toISOString() ?? null,
       resume_url:
-        resumeId === null || view.card.work_type === 'path'
+        resumeId === null || view.card.work_type === WorkType.Path
           ? view.card.url
           : lessonUrl(view.collection.authorId, view.collection.id, resumeId),
     };

@@ -1,4 +1,5 @@
 import type { ExploreType, FeaturedItemsQuerySchema } from '@coderoom/contracts';
+import { WorkType } from '@coderoom/domain';
 import type { z } from 'zod';
 
 export type FeaturedQuery = z.output<typeof FeaturedItemsQuerySchema>;
@@ -7,13 +8,13 @@ export type FeaturedQuery = z.output<typeof FeaturedItemsQuerySchema>;
  * What discovery lists (spec 000 §1 "Content types in search"). Questionnaires, modules and the like are
  * reached through their own links, never through explore.
  */
-export const DISCOVERABLE_WORK_TYPES = [
-  'course',
-  'mini_course',
-  'path',
-  'standalone_cloud_lab',
-  'skill_assessment',
-  'standalone_project',
+export const DISCOVERABLE_WORK_TYPES: string[] = [
+  WorkType.Course,
+  WorkType.MiniCourse,
+  WorkType.Path,
+  WorkType.StandaloneCloudLab,
+  WorkType.SkillAssessment,
+  WorkType.StandaloneProject,
 ];
 
 /** Explore's content types (spec 000 §1) → stored work types. */
@@ -22,14 +23,14 @@ export function workTypesFor(type: ExploreType): string[] {
     case 'all':
       return DISCOVERABLE_WORK_TYPES;
     case 'paths':
-      return ['path'];
+      return [WorkType.Path];
     case 'courses':
-      return ['course', 'mini_course'];
+      return [WorkType.Course, WorkType.MiniCourse];
     case 'cloudLabs':
-      return ['standalone_cloud_lab'];
+      return [WorkType.StandaloneCloudLab];
     case 'assessments':
-      return ['skill_assessment'];
+      return [WorkType.SkillAssessment];
     case 'projects':
-      return ['standalone_project'];
+      return [WorkType.StandaloneProject];
   }
 }

@@ -6,7 +6,7 @@ import type {
   LessonNeighbour,
 } from '@coderoom/contracts';
 import { LISTING_PAGE_SIZE, SEARCH_STRING_MAX } from '@coderoom/contracts';
-import { CourseReviewState } from '@coderoom/domain';
+import { CourseReviewState, VersionState, WorkType } from '@coderoom/domain';
 import { notFound } from '../../platform/http/errors.js';
 import { lessonUrl } from '../content/content.presenter.js';
 import type { CollectionView, ContentService } from '../content/content.service.js';
@@ -43,7 +43,7 @@ export function createReaderService({ content, progress }: ReaderDeps) {
   ): Promise<CourseHome> {
     const related = options.withRelated ? await relatedTo(view) : [];
     const pathCourses =
-      view.card.work_type === 'path' ? await content.cardsFor(view.pathCourseIds) : undefined;
+      view.card.work_type === WorkType.Path ? await content.cardsFor(view.pathCourseIds) : undefined;
     return {
       collection: {
         ...view.card,
@@ -51,7 +51,7 @@ export function createReaderService({ content, progress }: ReaderDeps) {
         target_audience: view.targetAudience,
         takeaway_skills: view.takeawaySkills,
         overview: view.overview,
-        version_state: view.version?.state ?? 8001,
+        version_state: view.version?.state ?? VersionState.Draft,
         review_state: view.collection.reviewState,
         is_draft_view: view.isDraftView,
         can_edit: view.canEdit,
@@ -87,7 +87,7 @@ export function createReaderService({ content, progress }: ReaderDeps) {
       const scope = query.scope ?? 'all';
       const { items, total } = await content.search({
         search: query.search_string.slice(0, SEARCH_STRING_MAX),
-        workTypes: query.only_courses ? ['course'] : workTypesFor(query.type ?? 'all'),
+        workTypes: query.only_courses ? [WorkType.Course] : workTypesFor(query.type ?? 'all'),
         topic: query.topic ?? null,
         difficulty: query.difficulty ?? null,
         onlyFree: scope === 'free',
