@@ -207,18 +207,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       createExecutionService({ db: database.db, runner: deps.runner, rateLimiter, log: app.log, widgets }),
     );
   }
-  const cloudLabDeps = { db: database.db, clock, content, cloudLabAccess: deps.cloudLabAccess };
+  // Allocating a lab's instance reads the lab, and the lab's checks run in that instance: the containers
+  // service reaches the one cloud labs service (created just below) when a lab is allocated.
   const containers = deps.instances
     ? createContainersService({
         driver: deps.instances,
         clock,
         liveWorks: createProjectLiveWorks(projects),
-        // Allocation only reads the lab; checks (below) are the ones that need the instances.
-        cloudLabWorks: createCloudLabLiveWorks(createCloudLabsService(cloudLabDeps)),
+        cloudLabWorks: createCloudLabLiveWorks({
+          liveWork: (userId, ref) => cloudLabs.liveWork(userId, ref),
+        }),
       })
     : undefined;
+  const cloudLabs = createCloudLabsService({
+    db: database.db,
+    clock,
+    content,
+    cloudLabAccess: deps.cloudLabAccess,
+    instances: containers,
+  });
   if (containers) registerContainersRoutes(app, containers, { publicUrl: config.publicUrl });
-  registerCloudLabsRoutes(app, createCloudLabsService({ ...cloudLabDeps, instances: containers }));
+  registerCloudLabsRoutes(app, cloudLabs);
   registerCloudLabEditorRoutes(app, createCloudLabEditorService({ db: database.db, content }));
 
   registerWebApp(app, config.webDistDir);
