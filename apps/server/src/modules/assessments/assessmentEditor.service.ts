@@ -10,9 +10,8 @@ import {
   type SaveQuestionResponse,
 } from '@coderoom/contracts';
 import { ErrorMessages, ErrorStatus, WorkType } from '@coderoom/domain';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type CollectionRow, collections } from '../../db/schema.js';
+import type { CollectionRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors.js';
@@ -166,11 +165,7 @@ export function createAssessmentEditorService({ db, clock, content }: Assessment
     change: (tx: DbExecutor, live: repo.QuestionRow[]) => Promise<T>,
   ): Promise<{ result: T; etag: string }> {
     return db.transaction(async (tx) => {
-      await tx
-        .select({ id: collections.id })
-        .from(collections)
-        .where(eq(collections.id, collection.id))
-        .for('update');
+      await content.lockDraft(tx, collection.id);
       const live = await repo.findQuestionsOf(tx, collection.id);
       if (etag !== null && etag !== questionSetEtag(live)) {
         throw new AppError(ErrorStatus.AlreadyExists, ErrorMessages.ContentJustUpdated);

@@ -3,6 +3,7 @@ import { AttemptState, type Difficulty } from '@coderoom/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../platform/db/database.js';
+import { selectForUpdate } from '../../platform/db/rowLock.js';
 
 // SQL for assessment questions, attempts and per-skill stats (migration 0009_assessments.sql). The
 // tables belong to this module, so they are declared here rather than in db/schema.ts.
@@ -206,13 +207,7 @@ export async function findAttempt(db: DbExecutor, attemptId: number): Promise<At
 
 /** The attempt, locked until the transaction ends, so two answers to one question cannot both count. */
 export async function lockAttempt(db: DbExecutor, attemptId: number): Promise<AttemptRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(assessmentAttempts)
-    .where(eq(assessmentAttempts.id, attemptId))
-    .for('update')
-    .limit(1);
-  return row;
+  return selectForUpdate(db, assessmentAttempts, eq(assessmentAttempts.id, attemptId));
 }
 
 export async function findOpenAttempt(

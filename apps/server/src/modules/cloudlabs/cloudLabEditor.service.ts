@@ -6,8 +6,6 @@ import type {
 } from '@coderoom/contracts';
 import { ErrorMessages, ErrorStatus, WorkType } from '@coderoom/domain';
 import { findProfile } from '@coderoom/runner';
-import { eq } from 'drizzle-orm';
-import { collections } from '../../db/schema.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { AppError, forbidden, invalidInput } from '../../platform/http/errors.js';
 import { AuthoringErrors } from '../authoring/authoring.errors.js';
@@ -37,7 +35,7 @@ const DEFAULT_LAB_IMAGE = 'coderoom/python/3';
 
 export interface CloudLabEditorDeps {
   db: Db;
-  content: Pick<ContentService, 'viewById'>;
+  content: Pick<ContentService, 'viewById' | 'lockDraft'>;
 }
 
 export function createCloudLabEditorService({ db, content }: CloudLabEditorDeps) {
@@ -99,11 +97,7 @@ export function createCloudLabEditorService({ db, content }: CloudLabEditorDeps)
    */
   async function withLockedLab(labId: number, etag: string, change: (tx: DbExecutor) => Promise<void>) {
     await db.transaction(async (tx) => {
-      const [current] = await tx
-        .select()
-        .from(repo.cloudLabs)
-        .where(eq(repo.cloudLabs.id, labId))
-        .for('update');
+      const current = await repo.lockLab(tx, labId);
       if (!current || labEtag(current) !== etag) {
         throw new AppError(ErrorStatus.AlreadyExists, ErrorMessages.ContentJustUpdated);
       }
@@ -128,11 +122,7 @@ export function createCloudLabEditorService({ db, content }: CloudLabEditorDeps)
         return { lab_id: existing.id, created: false };
       }
       return db.transaction(async (tx) => {
-        await tx
-          .select({ id: collections.id })
-          .from(collections)
-          .where(eq(collections.id, view.collection.id))
-          .for('update');
+        await content.lockDraft(tx, view.collection.id);
         const existing = await repo.findLabOf(tx, view.collection.id);
         if (existing) return { lab_id: existing.id, created: false };
         const lab = await repo.insertLab(tx, {

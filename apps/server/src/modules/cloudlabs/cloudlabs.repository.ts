@@ -2,6 +2,7 @@ import type { CloudLabEnvType } from '@coderoom/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { bigint, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../platform/db/database.js';
+import { selectForUpdate } from '../../platform/db/rowLock.js';
 
 // SQL for cloud labs, their tasks, learners' progress and lab variables (migration 0017_cloud_labs.sql).
 
@@ -161,6 +162,11 @@ export async function ensureVariables(
     .limit(1);
   if (!row) throw new Error('ensureVariables found nothing');
   return row;
+}
+
+/** The lab row, locked until the transaction ends; every editor save takes this lock first. */
+export async function lockLab(tx: DbExecutor, labId: number): Promise<LabRow | undefined> {
+  return selectForUpdate(tx, cloudLabs, eq(cloudLabs.id, labId));
 }
 
 export async function updateLab(

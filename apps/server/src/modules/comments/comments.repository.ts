@@ -6,6 +6,7 @@ import {
   documentComments,
 } from '../../db/schema.js';
 import type { DbExecutor } from '../../platform/db/database.js';
+import { selectForUpdate } from '../../platform/db/rowLock.js';
 
 // SQL for document comments and replies. Every comment query names the document key too, so a comment
 // id taken from another document's thread finds nothing.
@@ -48,13 +49,11 @@ export async function lockComment(
   documentKey: string,
   commentId: number,
 ): Promise<DocumentCommentRow | undefined> {
-  const [row] = await tx
-    .select()
-    .from(documentComments)
-    .where(and(eq(documentComments.id, commentId), eq(documentComments.documentKey, documentKey)))
-    .for('update')
-    .limit(1);
-  return row;
+  return selectForUpdate(
+    tx,
+    documentComments,
+    and(eq(documentComments.id, commentId), eq(documentComments.documentKey, documentKey)),
+  );
 }
 
 export async function listComments(db: DbExecutor, documentKey: string): Promise<DocumentCommentRow[]> {

@@ -12,6 +12,7 @@ import {
   users,
 } from '../../db/schema.js';
 import type { DbExecutor } from '../../platform/db/database.js';
+import { selectForUpdate } from '../../platform/db/rowLock.js';
 
 // SQL for collections, pages and their published versions; no rules, no permission checks.
 
@@ -309,8 +310,7 @@ export async function findAuthorName(db: DbExecutor, userId: number): Promise<st
 
 /** The draft collection, locked until the transaction ends (TOC edits read, change and write it). */
 export async function lockCollection(db: DbExecutor, id: number): Promise<CollectionRow | undefined> {
-  const [row] = await db.select().from(collections).where(eq(collections.id, id)).for('update').limit(1);
-  return row;
+  return selectForUpdate(db, collections, eq(collections.id, id));
 }
 
 export async function updateCollectionIfEtag(

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { DbExecutor } from '../../platform/db/database.js';
+import { selectForUpdate } from '../../platform/db/rowLock.js';
 import { type ComponentRow, type ProjectRow, projectComponents, projects } from './projects.repository.js';
 
 // The project editor's writes (docs/projects.md "Editing"): the row lock that serialises them, and the
@@ -7,8 +8,7 @@ import { type ComponentRow, type ProjectRow, projectComponents, projects } from 
 
 /** Locks the project row for the rest of the transaction; every editor write takes this lock first. */
 export async function lockProject(tx: DbExecutor, projectId: number): Promise<ProjectRow | undefined> {
-  const [row] = await tx.select().from(projects).where(eq(projects.id, projectId)).for('update');
-  return row;
+  return selectForUpdate(tx, projects, eq(projects.id, projectId));
 }
 
 export async function insertComponent(

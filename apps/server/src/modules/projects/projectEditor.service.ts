@@ -6,9 +6,8 @@ import type {
   SaveEditorTaskRequestSchema,
 } from '@coderoom/contracts';
 import { ErrorMessages, ErrorStatus, WorkType } from '@coderoom/domain';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { type CollectionRow, collections } from '../../db/schema.js';
+import type { CollectionRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors.js';
@@ -30,7 +29,7 @@ import { componentRowOf } from './projects.service.js';
 export interface ProjectEditorDeps {
   db: Db;
   clock: Clock;
-  content: Pick<ContentService, 'findForAuthoring'>;
+  content: Pick<ContentService, 'findForAuthoring' | 'lockDraft'>;
 }
 
 export interface ProjectEditorAddress {
@@ -172,11 +171,7 @@ export function createProjectEditorService({ db, clock, content }: ProjectEditor
     async ensureProject(address: ProjectEditorAddress): Promise<{ project_id: number; created: boolean }> {
       const { collection } = await collectionFor(address, 'edit');
       return db.transaction(async (tx) => {
-        await tx
-          .select({ id: collections.id })
-          .from(collections)
-          .where(eq(collections.id, collection.id))
-          .for('update');
+        await content.lockDraft(tx, collection.id);
         const existing = await repo.findFirstProjectOf(tx, collection.id);
         if (existing) return { project_id: existing.id, created: false };
         const project = await repo.insertProject(tx, {

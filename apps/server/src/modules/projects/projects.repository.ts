@@ -2,6 +2,7 @@ import type { LanguageId, ProjectDifficulty, ProjectTypeName, Widget } from '@co
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../platform/db/database.js';
+import { selectForUpdate } from '../../platform/db/rowLock.js';
 
 // SQL for projects, their tasks ("components"), files and learners' progress (migration
 // 0011_projects.sql). The tables belong to this module, so they are declared here.
@@ -240,13 +241,11 @@ export async function lockProgress(
   userId: number,
   projectId: number,
 ): Promise<ProgressRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(projectProgress)
-    .where(and(eq(projectProgress.userId, userId), eq(projectProgress.projectId, projectId)))
-    .for('update')
-    .limit(1);
-  return row;
+  return selectForUpdate(
+    db,
+    projectProgress,
+    and(eq(projectProgress.userId, userId), eq(projectProgress.projectId, projectId)),
+  );
 }
 
 /** Begins (or switches the mode of) the learner's current attempt; a first begin creates the row. */
