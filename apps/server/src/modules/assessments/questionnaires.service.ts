@@ -6,9 +6,6 @@ import type {
   SubmitQuestionnaireResponse,
 } from '@coderoom/contracts';
 import { WorkType } from '@coderoom/domain';
-import { and, desc, eq, sql } from 'drizzle-orm';
-import { bigint, jsonb, pgTable, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
 import { forbidden, invalidInput, notFound } from '../../platform/http/errors.js';
@@ -16,17 +13,10 @@ import { authoringAccess, canViewDraft } from '../authoring/authoring.policy.js'
 import type { CollectionView, ContentService } from '../content/content.service.js';
 import { AssessmentErrors, QuestionnaireErrors } from './assessments.errors.js';
 import * as repo from './assessments.repository.js';
+import * as responsesRepo from './questionnaires.repository.js';
 
 // Questionnaires (docs/assessments.md "Questionnaires"): the questions of a `questionnaire` collection
 // are asked all at once, nothing is graded, and each learner's latest answers are kept for the author.
-
-export const questionnaireResponses = pgTable('questionnaire_responses', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
-  answers: jsonb('answers').$type<QuestionnaireAnswer[]>().notNull(),
-  submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
-});
 
 const RESPONSES_SHOWN = 200;
 
@@ -87,18 +77,8 @@ export function checkAnswers(
 export function createQuestionnairesService({ db, clock, content }: QuestionnairesDeps) {
   async function questionnaireFor(view: CollectionView, userId: number | null): Promise<Questionnaire> {
     const questions = choiceQuestions(await repo.findQuestionsOf(db, view.collection.id));
-    const [mine] =
-      userId === null
-        ? []
-        : await db
-            .select()
-            .from(questionnaireResponses)
-            .where(
-              and(
-                eq(questionnaireResponses.collectionId, view.collection.id),
-                eq(questionnaireResponses.userId, userId),
-              ),
-            );
+    const mine =
+      userId === null ? undefined : await responsesRepo.findResponse(db, view.collection.id, userId);
     return {
       author_id: view.collection.authorId,
       collection_id: view.collection.id,
@@ -134,13 +114,12 @@ export function createQuestionnairesService({ db, clock, content }: Questionnair
       if (questions.length === 0) throw invalidInput({ answers: AssessmentErrors.NoQuestions });
       const ordered = checkAnswers(questions, answers);
       const now = clock.now();
-      await db
-        .insert(questionnaireResponses)
-        .values({ collectionId: view.collection.id, userId, answers: ordered, submittedAt: now })
-        .onConflictDoUpdate({
-          target: [questionnaireResponses.collectionId, questionnaireResponses.userId],
-          set: { answers: ordered, submittedAt: now },
-        });
+      await responsesRepo.upsertResponse(db, {
+        collectionId: view.collection.id,
+        userId,
+        answers: ordered,
+        submittedAt: now,
+      });
       return { submitted_at: now.toISOString() };
     },
 
@@ -153,38 +132,11 @@ export function createQuestionnairesService({ db, clock, content }: Questionnair
         throw notFound(AssessmentErrors.NotFound);
       }
       const questions = choiceQuestions(await repo.findQuestionsOf(db, collection.id));
-      const [total] = await db
-        .select({ count: sql<number>`count(*)::int` })
-        .from(questionnaireResponses)
-        .where(eq(questionnaireResponses.collectionId, collection.id));
-      const rows = await db
-        .select({
-          userId: questionnaireResponses.userId,
-          fullName: users.fullName,
-          answers: questionnaireResponses.answers,
-          submittedAt: questionnaireResponses.submittedAt,
-        })
-        .from(questionnaireResponses)
-        .innerJoin(users, eq(users.id, questionnaireResponses.userId))
-        .where(eq(questionnaireResponses.collectionId, collection.id))
-        .orderBy(desc(questionnaireResponses.submittedAt))
-        .limit(RESPONSES_SHOWN);
-      // Counts over every response, in SQL, so they stay right past the rows shown. Both drivers (PGlite and
-      // node-postgres) answer raw SQL with `{ rows }`.
-      const counted = await db.execute(sql`
-        SELECT (answer->>'question_id') AS question_id, option_id, count(*)::int AS count
-        FROM questionnaire_responses r,
-             jsonb_array_elements(r.answers) AS answer,
-             jsonb_array_elements_text(answer->'option_ids') AS option_id
-        WHERE r.collection_id = ${collection.id}
-        GROUP BY 1, 2`);
-      const counts = new Map(
-        (
-          counted as unknown as { rows: Array<{ question_id: string; option_id: string; count: number }> }
-        ).rows.map((row) => [`${row.question_id}:${row.option_id}`, Number(row.count)]),
-      );
+      const total = await responsesRepo.countResponses(db, collection.id);
+      const rows = await responsesRepo.findLatestResponses(db, collection.id, RESPONSES_SHOWN);
+      const counts = await responsesRepo.countOptionChoices(db, collection.id);
       return {
-        response_count: total?.count ?? 0,
+        response_count: total,
         questions: questions.map((question) => ({
           question_id: question.id,
           text: question.content.text,
