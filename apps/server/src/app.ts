@@ -9,6 +9,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { createCoreServices } from './coreServices.js';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { registerAssessmentEditorRoutes } from './modules/assessments/assessmentEditor.routes.js';
@@ -35,7 +36,6 @@ import { createCommentsService } from './modules/comments/comments.service.js';
 import { registerContainersRoutes } from './modules/containers/containers.routes.js';
 import { createContainersService } from './modules/containers/containers.service.js';
 import type { DraftRightsChange } from './modules/content/content.policy.js';
-import { createContentService } from './modules/content/content.service.js';
 import { registerExecutionRoutes } from './modules/execution/execution.routes.js';
 import { createExecutionService } from './modules/execution/execution.service.js';
 import { registerGoalsRoutes } from './modules/goals/goals.routes.js';
@@ -153,8 +153,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   registerAccountsRoutes(app, accounts);
   registerMailboxRoutes(app, createMailboxService({ db: database.db, accounts }));
-  const content = createContentService({ db: database.db, clock });
-  const progress = createProgressService({ db: database.db, clock, content });
+  const { users, content } = createCoreServices({ db: database.db, clock });
+  const progress = createProgressService({ db: database.db, clock, content, users });
   registerReaderRoutes(app, createReaderService({ content, progress }));
   // Studio changes that open live documents follow at once (collaborative editing).
   const draftEvents = {

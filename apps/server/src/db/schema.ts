@@ -1,3 +1,4 @@
+import type { CollaboratorAccess, CollaboratorRoleName } from '@coderoom/contracts';
 import {
   bigint,
   boolean,
@@ -315,6 +316,18 @@ export const learningGoals = pgTable('learning_goals', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export type LearningGoalRow = typeof learningGoals.$inferSelect;
+
+// People working on a collection besides its author (0007_collaborators.sql): the collaborators module
+// manages the list, content reads a caller's role from it, the studio's listing joins it.
+export const collectionCollaborators = pgTable('collection_collaborators', {
+  collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  role: text('role').$type<CollaboratorRoleName>().notNull(),
+  access: text('access').$type<CollaboratorAccess>().notNull(),
+  addedBy: bigint('added_by', { mode: 'number' }),
+  addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type CollaboratorRow = typeof collectionCollaborators.$inferSelect;
 
 // Document comments and their replies (0006_document_comments.sql).
 

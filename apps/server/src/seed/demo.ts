@@ -1,10 +1,10 @@
 import { fileURLToPath } from 'node:url';
 import { PlatformAdminRole } from '@coderoom/domain';
+import { createCoreServices } from '../coreServices.js';
 import { findUserByEmail, insertUser } from '../modules/accounts/accounts.repository.js';
 import { importAssessments } from '../modules/assessments/assessments.package.js';
 import { importCloudLabs } from '../modules/cloudlabs/cloudlabs.package.js';
 import { loadContentFolder } from '../modules/content/content.package.js';
-import { createContentService } from '../modules/content/content.service.js';
 import { importProjects } from '../modules/projects/projects.package.js';
 import { hashPassword } from '../platform/auth/password.js';
 import { systemClock } from '../platform/clock.js';
@@ -41,7 +41,7 @@ export async function seedDemo(
   const skipped: string[] = [];
   const contentDir = options.contentDir === undefined ? DEFAULT_CONTENT_DIR : options.contentDir;
   if (contentDir) {
-    const content = createContentService({ db: database.db, clock: systemClock });
+    const { content } = createCoreServices({ db: database.db, clock: systemClock });
     const { courses, paths } = await loadContentFolder(contentDir, (error) => skipped.push(error.message));
     for (const pkg of courses) if ((await content.importCourse(pkg)).created) imported.push(pkg.slug);
     for (const pkg of paths) {
@@ -51,13 +51,13 @@ export async function seedDemo(
         skipped.push((error as Error).message);
       }
     }
-    const assessments = await importAssessments(database, contentDir);
+    const assessments = await importAssessments({ db: database.db, content }, contentDir);
     imported.push(...assessments.imported);
     skipped.push(...assessments.skipped);
-    const projects = await importProjects(database, contentDir);
+    const projects = await importProjects({ db: database.db, content }, contentDir);
     imported.push(...projects.imported);
     skipped.push(...projects.skipped);
-    const cloudLabs = await importCloudLabs(database, contentDir);
+    const cloudLabs = await importCloudLabs({ db: database.db, content }, contentDir);
     imported.push(...cloudLabs.imported);
     skipped.push(...cloudLabs.skipped);
   }

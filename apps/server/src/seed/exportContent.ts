@@ -1,8 +1,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { createCoreServices } from '../coreServices.js';
 import { serializeCoursePackage } from '../modules/content/content.package.js';
-import { createContentService } from '../modules/content/content.service.js';
 import { systemClock } from '../platform/clock.js';
 import { openDatabase } from '../platform/db/database.js';
 
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     dataDir: path.resolve(values['data-dir']),
   });
   try {
-    const content = createContentService({ db: database.db, clock: systemClock });
+    const { content } = createCoreServices({ db: database.db, clock: systemClock });
     const rows = await database.withSession((session) =>
       session.query<{ id: number; slug: string }>(
         "SELECT id, slug FROM collections WHERE work_type = 'course' AND status <> 102 ORDER BY id",

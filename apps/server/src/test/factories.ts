@@ -1,9 +1,15 @@
 import type { Widget } from '@coderoom/contracts';
 import { PlatformAdminRole } from '@coderoom/domain';
+import { createCoreServices } from '../coreServices.js';
 import type { UserRow } from '../db/schema.js';
-import { insertUser, type UserPatch, updateUser } from '../modules/accounts/accounts.repository.js';
+import {
+  findUserByEmail,
+  insertUser,
+  type UserPatch,
+  updateUser,
+} from '../modules/accounts/accounts.repository.js';
 import type { CourseManifest } from '../modules/content/content.package.js';
-import { createContentService } from '../modules/content/content.service.js';
+import type { PackageImportDeps } from '../modules/content/content.service.js';
 import { hashPassword } from '../platform/auth/password.js';
 import { systemClock } from '../platform/clock.js';
 import type { Database } from '../platform/db/database.js';
@@ -66,7 +72,7 @@ export async function buildCourse(
       },
     ],
   }));
-  const content = createContentService({ db: database.db, clock: systemClock });
+  const { content } = createCoreServices({ db: database.db, clock: systemClock });
   const { collection } = await content.importCourse({
     slug,
     manifest: {
@@ -91,3 +97,15 @@ export async function buildCourse(
   return { author, collection, pageIds };
 }
 let courseCounter = 0;
+
+/** The account with this e-mail (tests that signed someone up through the API). */
+export async function findUser(database: Database, email: string): Promise<UserRow> {
+  const row = await findUserByEmail(database.db, email);
+  if (!row) throw new Error(`findUser: no account for ${email}`);
+  return row;
+}
+
+/** What the package importers of projects, assessments and cloud labs need, as the seed wires it. */
+export function packageImportDeps(database: Database): PackageImportDeps {
+  return { db: database.db, content: createCoreServices({ db: database.db, clock: systemClock }).content };
+}

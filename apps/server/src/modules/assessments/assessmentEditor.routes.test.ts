@@ -1,7 +1,7 @@
 import type { AssessmentPages, SaveQuestionResponse } from '@coderoom/contracts';
 import { ErrorMessages } from '@coderoom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../test/factories.js';
+import { buildUser, packageImportDeps } from '../../test/factories.js';
 import { buildTestApp, signUp, type TestApp, TestClient } from '../../test/harness.js';
 import { AssessmentEditorErrors } from './assessments.errors.js';
 import { importAssessment } from './assessments.package.js';
@@ -59,7 +59,7 @@ beforeAll(async () => {
   t = await buildTestApp();
   const user = await buildUser(t.database, { fullName: 'Quiz Author' });
   authorId = user.id;
-  ({ collectionId } = await importAssessment(t.database, {
+  ({ collectionId } = await importAssessment(packageImportDeps(t.database), {
     file: 'editor-check.yaml',
     slug: 'editor-check',
     manifest: {

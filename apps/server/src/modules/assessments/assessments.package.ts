@@ -1,15 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LanguageIdSchema, LanguageTopicSchema } from '@coderoom/contracts';
-import { CourseReviewState, DefaultTitle, Difficulty, WorkType } from '@coderoom/domain';
+import { Difficulty, WorkType } from '@coderoom/domain';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { systemClock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/database.js';
-import { findUserByEmail } from '../accounts/accounts.repository.js';
-import { findCollectionBySlug, insertCollection } from '../content/content.repository.js';
-import { createContentService } from '../content/content.service.js';
+import type { PackageImportDeps } from '../content/content.service.js';
 import * as repo from './assessments.repository.js';
 
 // The assessment package format (docs/assessments.md): one YAML file per skill assessment in
@@ -151,26 +146,22 @@ export function questionRows(collectionId: number, manifest: AssessmentManifest)
   }));
 }
 
-const ENCODED_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
-const randomCode = (length: number) =>
-  Array.from(randomBytes(length), (byte) => ENCODED_ALPHABET[byte % ENCODED_ALPHABET.length]).join('');
-
 /** Imports one package unless its slug exists for that author (the seed runs on every start). */
 export async function importAssessment(
-  database: Database,
+  { db, content }: PackageImportDeps,
   pkg: AssessmentPackage,
 ): Promise<{ collectionId: number; created: boolean }> {
-  const { db } = database;
   const { manifest } = pkg;
-  const author = await findUserByEmail(db, manifest.author);
-  if (!author) throw new Error(`${pkg.file}: author ${manifest.author} does not exist`);
-  const existing = await findCollectionBySlug(db, author.id, WorkType.SkillAssessment, pkg.slug);
+  const { authorId, existing } = await content.findImported(
+    manifest.author,
+    WorkType.SkillAssessment,
+    pkg.slug,
+  );
+  if (authorId === null) throw new Error(`${pkg.file}: author ${manifest.author} does not exist`);
   if (existing) return { collectionId: existing.id, created: false };
-  const content = createContentService({ db, clock: systemClock });
   const collectionId = await db.transaction(async (tx) => {
-    const row = await insertCollection(tx, {
-      authorId: author.id,
-      encodedId: randomCode(10),
+    const row = await content.createImportedCollection(tx, {
+      authorId,
       workType: WorkType.SkillAssessment,
       title: manifest.title,
       slug: pkg.slug,
@@ -179,9 +170,7 @@ export async function importAssessment(
       languageTopic: manifest.language_topic,
       tags: manifest.tags,
       details: { overview: manifest.overview, skills: manifest.skills },
-      reviewState: CourseReviewState.Approved,
-      toc: [{ title: DefaultTitle.HiddenCategory, type: 'assessment', pages: [] }],
-      etag: randomBytes(12).toString('base64url'),
+      tocType: 'assessment',
     });
     await repo.insertQuestions(tx, questionRows(row.id, manifest));
     // The content module's own publish path: explore and search read the published version.
@@ -193,7 +182,7 @@ export async function importAssessment(
 
 /** The demo seed's entry: imports every assessment package of `contentDir` that is not there yet. */
 export async function importAssessments(
-  database: Database,
+  deps: PackageImportDeps,
   contentDir: string,
 ): Promise<{ imported: string[]; skipped: string[] }> {
   const imported: string[] = [];
@@ -201,7 +190,7 @@ export async function importAssessments(
   const packages = await loadAssessmentFolder(contentDir, (error) => skipped.push(error.message));
   for (const pkg of packages) {
     try {
-      if ((await importAssessment(database, pkg)).created) imported.push(pkg.slug);
+      if ((await importAssessment(deps, pkg)).created) imported.push(pkg.slug);
     } catch (error) {
       skipped.push((error as Error).message);
     }

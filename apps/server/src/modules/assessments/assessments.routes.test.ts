@@ -6,7 +6,7 @@ import type {
 } from '@coderoom/contracts';
 import { AttemptState, Difficulty, Grade, SkillLevel } from '@coderoom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildCourse, buildUser } from '../../test/factories.js';
+import { buildCourse, buildUser, packageImportDeps } from '../../test/factories.js';
 import { buildTestApp, signUp, type TestApp, TestClient } from '../../test/harness.js';
 import { type AssessmentManifest, importAssessment } from './assessments.package.js';
 
@@ -69,14 +69,14 @@ beforeAll(async () => {
   t = await buildTestApp();
   const author = await buildUser(t.database, { fullName: 'Quiz Author' });
   await buildCourse(t.database, { author, title: 'Python Basics', topic: 'Python' });
-  const { collectionId, created } = await importAssessment(t.database, {
+  const { collectionId, created } = await importAssessment(packageImportDeps(t.database), {
     file: 'python-check.yaml',
     slug: 'python-check',
     manifest: manifest(author.email),
   });
   expect(created).toBe(true);
   base = `/api/skill-assessment/${author.id}/${collectionId}`;
-  const again = await importAssessment(t.database, {
+  const again = await importAssessment(packageImportDeps(t.database), {
     file: 'python-check.yaml',
     slug: 'python-check',
     manifest: manifest(author.email),

@@ -3,12 +3,12 @@ import { CourseReviewState, ItemStatus, VersionState } from '@coderoom/domain';
 import { and, desc, eq, isNotNull, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import {
   type CollectionDetails,
+  collectionCollaborators,
   collections,
   collectionVersions,
   type StoredTocCategory,
 } from '../../db/schema.js';
 import type { DbExecutor } from '../../platform/db/database.js';
-import { collectionCollaborators } from '../collaborators/collaborators.repository.js';
 
 // The /teach dashboard's one read: the collections a user authors or is a collaborator on. It only reads
 // the content and collaborator tables, joined in one query so the list pages in the database.

@@ -1,16 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CloudLabEnvTypeSchema, LanguageTopicSchema } from '@coderoom/contracts';
-import { CourseReviewState, DefaultTitle, WorkType } from '@coderoom/domain';
+import { WorkType } from '@coderoom/domain';
 import { findProfile } from '@coderoom/runner';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { systemClock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/database.js';
-import { findUserByEmail } from '../accounts/accounts.repository.js';
-import { findCollectionBySlug, insertCollection } from '../content/content.repository.js';
-import { createContentService } from '../content/content.service.js';
+import type { PackageImportDeps } from '../content/content.service.js';
 import { isWorkspacePath } from './cloudlabs.policy.js';
 import * as repo from './cloudlabs.repository.js';
 
@@ -100,27 +95,23 @@ export async function loadCloudLabFolder(
   return packages;
 }
 
-const ENCODED_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
-const randomCode = (length: number) =>
-  Array.from(randomBytes(length), (byte) => ENCODED_ALPHABET[byte % ENCODED_ALPHABET.length]).join('');
-
 /** Imports one package unless its slug exists for that author (the seed runs on every start). */
 export async function importCloudLab(
-  database: Database,
+  { db, content }: PackageImportDeps,
   pkg: CloudLabPackage,
 ): Promise<{ collectionId: number; labId: number | null; created: boolean }> {
-  const { db } = database;
   const { manifest } = pkg;
-  const author = await findUserByEmail(db, manifest.author);
-  if (!author) throw new Error(`${pkg.file}: author ${manifest.author} does not exist`);
-  const existing = await findCollectionBySlug(db, author.id, WorkType.StandaloneCloudLab, pkg.slug);
+  const { authorId, existing } = await content.findImported(
+    manifest.author,
+    WorkType.StandaloneCloudLab,
+    pkg.slug,
+  );
+  if (authorId === null) throw new Error(`${pkg.file}: author ${manifest.author} does not exist`);
   if (existing) return { collectionId: existing.id, labId: null, created: false };
-  const content = createContentService({ db, clock: systemClock });
 
   return db.transaction(async (tx) => {
-    const collection = await insertCollection(tx, {
-      authorId: author.id,
-      encodedId: randomCode(10),
+    const collection = await content.createImportedCollection(tx, {
+      authorId,
       workType: WorkType.StandaloneCloudLab,
       title: manifest.title,
       slug: pkg.slug,
@@ -129,9 +120,7 @@ export async function importCloudLab(
       languageTopic: manifest.language_topic ?? null,
       tags: manifest.tags,
       details: { overview: manifest.overview },
-      reviewState: CourseReviewState.Approved,
-      toc: [{ title: DefaultTitle.HiddenCategory, type: 'cloud_lab', pages: [] }],
-      etag: randomBytes(12).toString('base64url'),
+      tocType: 'cloud_lab',
     });
     const lab = await repo.insertLab(tx, {
       collectionId: collection.id,
@@ -161,7 +150,7 @@ export async function importCloudLab(
 
 /** The demo seed's entry: imports every cloud lab package of `contentDir` that is not there yet. */
 export async function importCloudLabs(
-  database: Database,
+  deps: PackageImportDeps,
   contentDir: string,
 ): Promise<{ imported: string[]; skipped: string[] }> {
   const imported: string[] = [];
@@ -169,7 +158,7 @@ export async function importCloudLabs(
   const packages = await loadCloudLabFolder(contentDir, (error) => skipped.push(error.message));
   for (const pkg of packages) {
     try {
-      if ((await importCloudLab(database, pkg)).created) imported.push(pkg.slug);
+      if ((await importCloudLab(deps, pkg)).created) imported.push(pkg.slug);
     } catch (error) {
       skipped.push((error as Error).message);
     }

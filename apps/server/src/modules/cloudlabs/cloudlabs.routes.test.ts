@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../platform/db/database.js';
+import { findUser, packageImportDeps } from '../../test/factories.js';
 import { openTestDatabase, signUp, type TestClient, TestClock } from '../../test/harness.js';
-import { findUserByEmail } from '../accounts/accounts.repository.js';
 import { FakeDriver } from '../containers/containers.fakeDriver.js';
 import { CloudLabErrors } from './cloudlabs.errors.js';
 import { importCloudLab } from './cloudlabs.package.js';
@@ -62,7 +62,7 @@ afterAll(async () => {
 let labCounter = 0;
 async function importLab() {
   labCounter += 1;
-  const imported = await importCloudLab(database, {
+  const imported = await importCloudLab(packageImportDeps(database), {
     file: 'lab.yaml',
     slug: `lab-${labCounter}`,
     manifest: {
@@ -92,14 +92,13 @@ async function call(client: TestClient, method: 'GET' | 'POST' | 'DELETE', url: 
 }
 
 async function labAuthorId() {
-  const author = await findUserByEmail(database.db, authorEmail);
-  return author?.id as number;
+  return (await findUser(database, authorEmail)).id;
 }
 
 describe('cloud labs', () => {
   it('refuses to start a lab for a member of an organization that has not enabled cloud labs', async () => {
     const { client, email } = await signUp(app);
-    withoutLabs.add((await findUserByEmail(database.db, email))?.id as number);
+    withoutLabs.add((await findUser(database, email)).id);
     const { collectionId, labId } = await importLab();
     const authorId = await labAuthorId();
     const base = `/api/cloudlab/${authorId}/${collectionId}/${labId}`;

@@ -1,20 +1,12 @@
-import type { CollaboratorAccess, CollaboratorRoleName } from '@coderoom/contracts';
+import type { CollaboratorAccess } from '@coderoom/contracts';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { bigint, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from '../../db/schema.js';
+import { type CollaboratorRow, collectionCollaborators, users } from '../../db/schema.js';
 import type { DbExecutor } from '../../platform/db/database.js';
 
-// SQL for collection_collaborators (0007_collaborators.sql) and the user details it shows.
+// SQL for collection_collaborators (0007_collaborators.sql; declared in db/schema.ts, as the studio's
+// listing joins it too) and the user details it shows.
 
-export const collectionCollaborators = pgTable('collection_collaborators', {
-  collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
-  userId: bigint('user_id', { mode: 'number' }).notNull(),
-  role: text('role').$type<CollaboratorRoleName>().notNull(),
-  access: text('access').$type<CollaboratorAccess>().notNull(),
-  addedBy: bigint('added_by', { mode: 'number' }),
-  addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
-});
-export type CollaboratorRow = typeof collectionCollaborators.$inferSelect;
+export type { CollaboratorRow };
 
 const userDetailColumns = {
   userId: users.id,

@@ -4,8 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../platform/db/database.js';
+import { findUser, packageImportDeps } from '../../test/factories.js';
 import { openTestDatabase, signUp, type TestClient, TestClock } from '../../test/harness.js';
-import { findUserByEmail } from '../accounts/accounts.repository.js';
 import { importProject } from '../projects/projects.package.js';
 import { FakeDriver } from './containers.fakeDriver.js';
 import { APP_PROXY_CSP } from './containers.routes.js';
@@ -277,8 +277,8 @@ describe('app proxy', () => {
 describe('a project task in a live instance', () => {
   it('starts the instance from the task, runs the task’s own tests and completes the task', async () => {
     const author = await signUp(app, { full_name: 'Live Author' });
-    const authorRow = await findUserByEmail(database.db, author.email);
-    const { collectionId, projectId } = await importProject(database, {
+    const authorRow = await findUser(database, author.email);
+    const { collectionId, projectId } = await importProject(packageImportDeps(database), {
       file: 'live.yaml',
       slug: `live-${Date.now()}`,
       manifest: {

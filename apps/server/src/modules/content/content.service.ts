@@ -17,11 +17,11 @@ import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { sanitizeRichHtml } from '../../platform/html/sanitizeRichHtml.js';
 import { sanitizeSvg } from '../../platform/html/sanitizeSvg.js';
 import { AppError, notFound, unauthorized } from '../../platform/http/errors.js';
-import { findUserByEmail, findUserById } from '../accounts/accounts.repository.js';
-import { findMembership } from '../collaborators/collaborators.repository.js';
+import type { UsersService } from '../accounts/users.service.js';
 import { ContentErrors } from './content.errors.js';
 import type { CoursePackage, ExportSource, PathPackage } from './content.package.js';
 import {
+  type CollectionMembership,
   canEditCollection,
   canReadDraft,
   canReadLesson,
@@ -34,6 +34,13 @@ import * as repo from './content.repository.js';
 export interface ContentDeps {
   db: Db;
   clock: Clock;
+  /** Who a user is (accounts module). */
+  users: Pick<UsersService, 'findById' | 'findByEmail'>;
+  /**
+   * A user's role in a collection. The collaborators module owns the list and builds on this one, so
+   * its reads are handed in (app.ts) instead of imported.
+   */
+  memberships: { find(collectionId: number, userId: number): Promise<CollectionMembership | undefined> };
 }
 
 /** A collection as one reader sees it: the published version, or the draft for its editors. */
@@ -114,6 +121,15 @@ export interface NewDraftCollection {
   collaborativeEditing: boolean;
 }
 
+/** The collection fields a package import sets (spec 000 §3 "Course details"). */
+export type ImportedCollection = Pick<
+  CollectionRow,
+  'authorId' | 'workType' | 'title' | 'slug' | 'summary' | 'difficulty' | 'languageTopic' | 'tags' | 'details'
+> & {
+  /** The type of the TOC's hidden default category ('project', 'assessment', 'cloud_lab'). */
+  tocType: string;
+};
+
 export type DraftPagePatch = Partial<
   Pick<PageRow, 'title' | 'summary' | 'estimatedMinutes' | 'components' | 'status'>
 >;
@@ -139,10 +155,10 @@ function lessonsOf(toc: StoredTocCategory[]) {
   return toc.flatMap((category) => category.pages);
 }
 
-export function createContentService({ db, clock }: ContentDeps) {
+export function createContentService({ db, clock, users, memberships }: ContentDeps) {
   async function viewerOf(userId: number | null): Promise<Viewer | null> {
     if (userId === null) return null;
-    const user = await findUserById(db, userId);
+    const user = await users.findById(userId);
     if (!user) return null;
     return { userId, isAdmin: user.adminRole === PlatformAdminRole.SuperAdmin };
   }
@@ -151,14 +167,8 @@ export function createContentService({ db, clock }: ContentDeps) {
   async function viewerFor(userId: number | null, collection: CollectionRow): Promise<Viewer | null> {
     const viewer = await viewerOf(userId);
     if (!viewer) return null;
-    const membership = await findMembership(db, collection.id, viewer.userId);
-    if (!membership) return viewer;
-    return {
-      ...viewer,
-      memberships: [
-        { collectionId: membership.collectionId, role: membership.role, access: membership.access },
-      ],
-    };
+    const membership = await memberships.find(collection.id, viewer.userId);
+    return membership ? { ...viewer, memberships: [membership] } : viewer;
   }
 
   /** Snapshots the draft into a new published version; the previous one becomes obsolete. */
@@ -313,7 +323,7 @@ export function createContentService({ db, clock }: ContentDeps) {
     viewerOf,
 
     async importCourse(pkg: CoursePackage): Promise<{ collection: CollectionRow; created: boolean }> {
-      const author = await findUserByEmail(db, pkg.manifest.author);
+      const author = await users.findByEmail(pkg.manifest.author);
       if (!author) throw new Error(`${pkg.slug}: author ${pkg.manifest.author} does not exist`);
       const existing = await repo.findCollectionBySlug(db, author.id, WorkType.Course, pkg.slug);
       if (existing) return { collection: existing, created: false };
@@ -369,7 +379,7 @@ export function createContentService({ db, clock }: ContentDeps) {
     },
 
     async importPath(pkg: PathPackage): Promise<{ collection: CollectionRow; created: boolean }> {
-      const author = await findUserByEmail(db, pkg.manifest.author);
+      const author = await users.findByEmail(pkg.manifest.author);
       if (!author) throw new Error(`${pkg.slug}: author ${pkg.manifest.author} does not exist`);
       const existing = await repo.findCollectionBySlug(db, author.id, WorkType.Path, pkg.slug);
       if (existing) return { collection: existing, created: false };
@@ -401,6 +411,41 @@ export function createContentService({ db, clock }: ContentDeps) {
         return row;
       });
       return { collection, created: true };
+    },
+
+    /**
+     * Where the package of another module (project, assessment, cloud lab) lands: the account it names as
+     * author (null when there is none) and the collection it already imported under `slug`, if any.
+     */
+    async findImported(authorEmail: string, workType: WorkType, slug: string) {
+      const author = await users.findByEmail(authorEmail);
+      const existing = author && (await repo.findCollectionBySlug(db, author.id, workType, slug));
+      return { authorId: author?.id ?? null, existing: existing ?? null };
+    },
+
+    /** Ids of the author's collections of `workType` under these slugs, in order; unknown slugs are left out. */
+    async collectionIdsBySlug(authorId: number, workType: WorkType, slugs: string[]): Promise<number[]> {
+      const ids: number[] = [];
+      for (const slug of slugs) {
+        const row = await repo.findCollectionBySlug(db, authorId, workType, slug);
+        if (row) ids.push(row.id);
+      }
+      return ids;
+    },
+
+    /**
+     * An approved collection for another module's package, in the importer's transaction; the importer
+     * adds its own rows and then publishes it with publishDraft.
+     */
+    createImportedCollection(tx: DbExecutor, values: ImportedCollection): Promise<CollectionRow> {
+      const { tocType, ...fields } = values;
+      return repo.insertCollection(tx, {
+        ...fields,
+        encodedId: newEncodedId(),
+        reviewState: CourseReviewState.Approved,
+        toc: [{ title: DefaultTitle.HiddenCategory, type: tocType, pages: [] }],
+        etag: newEtag(),
+      });
     },
 
     async viewByCode(userId: number | null, encodedId: string): Promise<CollectionView> {
@@ -468,7 +513,7 @@ export function createContentService({ db, clock }: ContentDeps) {
     async exportSource(collectionId: number): Promise<ExportSource> {
       const collection = await repo.findCollection(db, collectionId);
       if (!collection) throw notFound(ContentErrors.NotFound);
-      const author = await findUserById(db, collection.authorId);
+      const author = await users.findById(collection.authorId);
       const pagesById = new Map((await repo.findPagesOf(db, collectionId)).map((page) => [page.id, page]));
       return {
         collection: {
@@ -714,3 +759,12 @@ function cardOf(row: repo.ListingRow): CollectionCard {
 }
 
 export type ContentService = ReturnType<typeof createContentService>;
+
+/** What another module's package importer needs: the database for its own rows, content for the collection. */
+export interface PackageImportDeps {
+  db: Db;
+  content: Pick<
+    ContentService,
+    'findImported' | 'collectionIdsBySlug' | 'createImportedCollection' | 'publishDraft'
+  >;
+}

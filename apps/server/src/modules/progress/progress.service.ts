@@ -13,7 +13,7 @@ import { WorkType } from '@coderoom/domain';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
 import { notFound } from '../../platform/http/errors.js';
-import { findUserById } from '../accounts/accounts.repository.js';
+import type { UsersService } from '../accounts/users.service.js';
 import { lessonUrl } from '../content/content.presenter.js';
 import type { CollectionView, ContentService } from '../content/content.service.js';
 import { ProgressErrors } from './progress.errors.js';
@@ -23,6 +23,7 @@ export interface ProgressDeps {
   db: Db;
   clock: Clock;
   content: ContentService;
+  users: Pick<UsersService, 'findById'>;
 }
 
 /** Percent over mandatory lessons (optional ones never hold a learner back). */
@@ -68,7 +69,7 @@ function presentCertificate(row: repo.CertificateRow, courseUrl: string | null):
   };
 }
 
-export function createProgressService({ db, clock, content }: ProgressDeps) {
+export function createProgressService({ db, clock, content, users }: ProgressDeps) {
   async function progressFor(userId: number, view: CollectionView): Promise<LearnerProgress> {
     if (view.card.work_type === WorkType.Path) return pathProgress(userId, view);
     const [completed, work, certificate] = await Promise.all([
@@ -162,7 +163,7 @@ export function createProgressService({ db, clock, content }: ProgressDeps) {
           progress.mandatory_total > 0 && progress.mandatory_completed === progress.mandatory_total;
         await repo.setWorkCompletedAt(tx, userId, collectionId, finished ? now : null);
         if (!finished) return null;
-        const user = await findUserById(tx, userId);
+        const user = await users.findById(userId, tx);
         await repo.insertCertificate(tx, {
           hash: randomBytes(16).toString('hex'),
           userId,

@@ -7,7 +7,7 @@ import type {
 } from '@coderoom/contracts';
 import { ErrorMessages, ProjectAttemptMode, ProjectMessages } from '@coderoom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildUser } from '../../test/factories.js';
+import { buildUser, packageImportDeps } from '../../test/factories.js';
 import { buildTestApp, signUp, type TestApp, TestClient } from '../../test/harness.js';
 import { ProjectErrors } from './projects.errors.js';
 import { importProject } from './projects.package.js';
@@ -64,7 +64,7 @@ function projectBody(project: EditorProject, overrides: Partial<SaveEditorProjec
 beforeAll(async () => {
   t = await buildTestApp();
   const user = await buildUser(t.database, { fullName: 'Project Author' });
-  const { collectionId, projectId } = await importProject(t.database, {
+  const { collectionId, projectId } = await importProject(packageImportDeps(t.database), {
     file: 'shout.yaml',
     slug: 'shout-editor',
     manifest: {

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
@@ -8,14 +7,10 @@ import {
   SaveProjectComponentRequestSchema,
   type Widget,
 } from '@coderoom/contracts';
-import { CourseReviewState, DefaultTitle, WorkType } from '@coderoom/domain';
+import { WorkType } from '@coderoom/domain';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
-import { systemClock } from '../../platform/clock.js';
-import type { Database } from '../../platform/db/database.js';
-import { findUserByEmail } from '../accounts/accounts.repository.js';
-import { findCollectionBySlug, insertCollection } from '../content/content.repository.js';
-import { createContentService, prepareWidget } from '../content/content.service.js';
+import { type PackageImportDeps, prepareWidget } from '../content/content.service.js';
 import { componentProblems, isTypeAvailable } from './projects.policy.js';
 import * as repo from './projects.repository.js';
 import { componentRowOf } from './projects.service.js';
@@ -188,38 +183,35 @@ export function componentRequestOf(
 }
 
 const COLLECTION_DIFFICULTY = { easy: 'beginner', medium: 'intermediate', hard: 'advanced' } as const;
-const ENCODED_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
-const randomCode = (length: number) =>
-  Array.from(randomBytes(length), (byte) => ENCODED_ALPHABET[byte % ENCODED_ALPHABET.length]).join('');
 
 /** Imports one package unless its slug exists for that author (the seed runs on every start). */
 export async function importProject(
-  database: Database,
+  { db, content }: PackageImportDeps,
   pkg: ProjectPackage,
 ): Promise<{ collectionId: number; projectId: number | null; created: boolean }> {
-  const { db } = database;
   const { manifest } = pkg;
-  const author = await findUserByEmail(db, manifest.author);
-  if (!author) throw new Error(`${pkg.file}: author ${manifest.author} does not exist`);
-  const existing = await findCollectionBySlug(db, author.id, WorkType.StandaloneProject, pkg.slug);
+  const { authorId, existing } = await content.findImported(
+    manifest.author,
+    WorkType.StandaloneProject,
+    pkg.slug,
+  );
+  if (authorId === null) throw new Error(`${pkg.file}: author ${manifest.author} does not exist`);
   if (existing) return { collectionId: existing.id, projectId: null, created: false };
 
-  const idsOf = async (workType: string, slugs: string[]) => {
-    const ids: number[] = [];
-    for (const slug of slugs) {
-      const row = await findCollectionBySlug(db, author.id, workType, slug);
-      if (row) ids.push(row.id);
-    }
-    return ids;
-  };
-  const relevantCourses = await idsOf(WorkType.Course, manifest.relevant_courses);
-  const prerequisites = await idsOf(WorkType.StandaloneProject, manifest.pre_requisite_projects);
-  const content = createContentService({ db, clock: systemClock });
+  const relevantCourses = await content.collectionIdsBySlug(
+    authorId,
+    WorkType.Course,
+    manifest.relevant_courses,
+  );
+  const prerequisites = await content.collectionIdsBySlug(
+    authorId,
+    WorkType.StandaloneProject,
+    manifest.pre_requisite_projects,
+  );
 
   return db.transaction(async (tx) => {
-    const collection = await insertCollection(tx, {
-      authorId: author.id,
-      encodedId: randomCode(10),
+    const collection = await content.createImportedCollection(tx, {
+      authorId,
       workType: WorkType.StandaloneProject,
       title: manifest.title,
       slug: pkg.slug,
@@ -228,9 +220,7 @@ export async function importProject(
       languageTopic: manifest.language_topic,
       tags: manifest.tags,
       details: { overview: manifest.description },
-      reviewState: CourseReviewState.Approved,
-      toc: [{ title: DefaultTitle.HiddenCategory, type: 'project', pages: [] }],
-      etag: randomBytes(12).toString('base64url'),
+      tocType: 'project',
     });
     const project = await repo.insertProject(tx, {
       collectionId: collection.id,
@@ -276,7 +266,7 @@ export async function importProject(
 
 /** The demo seed's entry: imports every project package of `contentDir` that is not there yet. */
 export async function importProjects(
-  database: Database,
+  deps: PackageImportDeps,
   contentDir: string,
 ): Promise<{ imported: string[]; skipped: string[] }> {
   const imported: string[] = [];
@@ -284,7 +274,7 @@ export async function importProjects(
   const packages = await loadProjectFolder(contentDir, (error) => skipped.push(error.message));
   for (const pkg of packages) {
     try {
-      if ((await importProject(database, pkg)).created) imported.push(pkg.slug);
+      if ((await importProject(deps, pkg)).created) imported.push(pkg.slug);
     } catch (error) {
       skipped.push((error as Error).message);
     }

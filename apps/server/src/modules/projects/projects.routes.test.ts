@@ -3,9 +3,8 @@ import { ContentMessages, ProjectAttemptMode } from '@coderoom/domain';
 import { createRunner, type Runner } from '@coderoom/runner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
-import { buildCourse } from '../../test/factories.js';
+import { buildCourse, findUser, packageImportDeps } from '../../test/factories.js';
 import { buildTestApp, signUp, type TestApp, TestClient } from '../../test/harness.js';
-import { findUserByEmail } from '../accounts/accounts.repository.js';
 import { importProject, type ProjectManifest } from './projects.package.js';
 
 // Projects through the HTTP API against a real database, with checks and evaluations judged in the
@@ -94,8 +93,7 @@ beforeAll(async () => {
   await app.ready();
   const signedUp = await signUp(app, { full_name: 'Project Author' });
   // Relevant courses are named by slug among the project author's own collections.
-  const projectAuthor = await findUserByEmail(t.database.db, signedUp.email);
-  if (!projectAuthor) throw new Error('author missing');
+  const projectAuthor = await findUser(t.database, signedUp.email);
   await buildCourse(t.database, {
     author: { ...projectAuthor, password: '' },
     title: 'Python Basics',
@@ -107,9 +105,13 @@ beforeAll(async () => {
     slug: 'shouting-tool',
     manifest: manifest(signedUp.email, 'python-basics'),
   };
-  const { collectionId, projectId, created } = await importProject(t.database, pkg);
+  const { collectionId, projectId, created } = await importProject(packageImportDeps(t.database), pkg);
   expect(created).toBe(true);
-  expect(await importProject(t.database, pkg)).toEqual({ collectionId, projectId: null, created: false });
+  expect(await importProject(packageImportDeps(t.database), pkg)).toEqual({
+    collectionId,
+    projectId: null,
+    created: false,
+  });
   base = `/api/project/${projectAuthor.id}/${collectionId}/${projectId}`;
   const listing = (await new TestClient(app).get('/api/reader/featured_items?type=projects')).json();
   encodedId = listing.items[0].encoded_id;
