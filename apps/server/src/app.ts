@@ -228,7 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   if (containers) registerContainersRoutes(app, containers, { publicUrl: config.publicUrl });
   registerCloudLabsRoutes(app, cloudLabs);
-  registerCloudLabEditorRoutes(app, createCloudLabEditorService({ db: database.db, content }));
+  registerCloudLabEditorRoutes(app, createCloudLabEditorService({ db: database.db, clock, content }));
 
   registerWebApp(app, config.webDistDir);
   return app;

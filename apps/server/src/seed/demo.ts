@@ -42,6 +42,7 @@ export async function seedDemo(
   const contentDir = options.contentDir === undefined ? DEFAULT_CONTENT_DIR : options.contentDir;
   if (contentDir) {
     const { content } = createCoreServices({ db: database.db, clock: systemClock });
+    const importDeps = { db: database.db, clock: systemClock, content };
     const { courses, paths } = await loadContentFolder(contentDir, (error) => skipped.push(error.message));
     for (const pkg of courses) if ((await content.importCourse(pkg)).created) imported.push(pkg.slug);
     for (const pkg of paths) {
@@ -51,13 +52,13 @@ export async function seedDemo(
         skipped.push((error as Error).message);
       }
     }
-    const assessments = await importAssessments({ db: database.db, content }, contentDir);
+    const assessments = await importAssessments(importDeps, contentDir);
     imported.push(...assessments.imported);
     skipped.push(...assessments.skipped);
-    const projects = await importProjects({ db: database.db, content }, contentDir);
+    const projects = await importProjects(importDeps, contentDir);
     imported.push(...projects.imported);
     skipped.push(...projects.skipped);
-    const cloudLabs = await importCloudLabs({ db: database.db, content }, contentDir);
+    const cloudLabs = await importCloudLabs(importDeps, contentDir);
     imported.push(...cloudLabs.imported);
     skipped.push(...cloudLabs.skipped);
   }

@@ -107,5 +107,6 @@ export async function findUser(database: Database, email: string): Promise<UserR
 
 /** What the package importers of projects, assessments and cloud labs need, as the seed wires it. */
 export function packageImportDeps(database: Database): PackageImportDeps {
-  return { db: database.db, content: createCoreServices({ db: database.db, clock: systemClock }).content };
+  const { content } = createCoreServices({ db: database.db, clock: systemClock });
+  return { db: database.db, clock: systemClock, content };
 }

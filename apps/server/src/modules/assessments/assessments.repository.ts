@@ -253,10 +253,11 @@ export async function updateAttempt(
   db: DbExecutor,
   attemptId: number,
   patch: Partial<typeof assessmentAttempts.$inferInsert>,
+  at: Date,
 ): Promise<AttemptRow> {
   const [row] = await db
     .update(assessmentAttempts)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(eq(assessmentAttempts.id, attemptId))
     .returning();
   if (!row) throw new Error('updateAttempt: attempt vanished');

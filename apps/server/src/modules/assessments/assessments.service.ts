@@ -304,7 +304,7 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
             is_correct: null,
             answered_at: null,
           });
-          return repo.updateAttempt(tx, locked.id, { answers, currentQuestionId: next.id });
+          return repo.updateAttempt(tx, locked.id, { answers, currentQuestionId: next.id }, now);
         }
         const score = scoreOf(
           answers.map((entry) => ({
@@ -312,17 +312,22 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
             isCorrect: entry.is_correct === true,
           })),
         );
-        return repo.updateAttempt(tx, locked.id, {
-          answers,
-          currentQuestionId: null,
-          // The pool may have shrunk since the start; the attempt is as long as what was asked.
-          questionCount: answers.length,
-          state: AttemptState.Completed,
-          score,
-          skillLevel: skillLevelFor(score),
-          grade: gradeOf(AttemptState.Completed, score),
-          completedAt: now,
-        });
+        return repo.updateAttempt(
+          tx,
+          locked.id,
+          {
+            answers,
+            currentQuestionId: null,
+            // The pool may have shrunk since the start; the attempt is as long as what was asked.
+            questionCount: answers.length,
+            state: AttemptState.Completed,
+            score,
+            skillLevel: skillLevelFor(score),
+            grade: gradeOf(AttemptState.Completed, score),
+            completedAt: now,
+          },
+          now,
+        );
       });
       return {
         is_correct: result.isCorrect,
@@ -336,10 +341,12 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
       const { attempt } = await attemptOf(address);
       if (!canAnswer(attempt))
         throw new AppError(ErrorStatus.OperationNotAllowed, AssessmentErrors.NotInProgress);
-      const updated = await repo.updateAttempt(db, attempt.id, {
-        state: AttemptState.Abandoned,
-        currentQuestionId: null,
-      });
+      const updated = await repo.updateAttempt(
+        db,
+        attempt.id,
+        { state: AttemptState.Abandoned, currentQuestionId: null },
+        clock.now(),
+      );
       return { attempt: presentProgress(updated, address.authorId) };
     },
 

@@ -6,6 +6,7 @@ import type {
 } from '@coderoom/contracts';
 import { ErrorMessages, ErrorStatus, WorkType } from '@coderoom/domain';
 import { findProfile } from '@coderoom/runner';
+import type { Clock } from '../../platform/clock.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { AppError, forbidden, invalidInput } from '../../platform/http/errors.js';
 import { AuthoringErrors } from '../authoring/authoring.errors.js';
@@ -35,10 +36,11 @@ const DEFAULT_LAB_IMAGE = 'coderoom/python/3';
 
 export interface CloudLabEditorDeps {
   db: Db;
+  clock: Clock;
   content: Pick<ContentService, 'viewById' | 'lockDraft'>;
 }
 
-export function createCloudLabEditorService({ db, content }: CloudLabEditorDeps) {
+export function createCloudLabEditorService({ db, clock, content }: CloudLabEditorDeps) {
   /**
    * The lab collection's draft view, if the caller may read it (`view`: editors and invited readers) or
    * change it (`edit`). Reading the draft is what lets a refused write say 403 instead of 404.
@@ -102,7 +104,7 @@ export function createCloudLabEditorService({ db, content }: CloudLabEditorDeps)
         throw new AppError(ErrorStatus.AlreadyExists, ErrorMessages.ContentJustUpdated);
       }
       await change(tx);
-      await repo.updateLab(tx, labId, {});
+      await repo.updateLab(tx, labId, {}, clock.now());
     });
   }
 
@@ -143,14 +145,19 @@ export function createCloudLabEditorService({ db, content }: CloudLabEditorDeps)
         errors.files = CloudLabEditorErrors.FilePathInvalid;
       if (Object.keys(errors).length > 0) throw invalidInput(errors);
       await withLockedLab(lab.id, etag, (tx) =>
-        repo.updateLab(tx, lab.id, {
-          title: input.title,
-          summary: input.summary,
-          content: input.content,
-          envType: input.env_type,
-          image: input.image,
-          files: input.files,
-        }),
+        repo.updateLab(
+          tx,
+          lab.id,
+          {
+            title: input.title,
+            summary: input.summary,
+            content: input.content,
+            envType: input.env_type,
+            image: input.image,
+            files: input.files,
+          },
+          clock.now(),
+        ),
       );
       return present(userId, address);
     },

@@ -126,12 +126,13 @@ export async function completeTask(
   labId: number,
   taskId: number,
   completedAt: Date | null,
+  at: Date,
 ): Promise<LabProgressRow> {
   const [row] = await db
     .update(cloudLabProgress)
     .set({
       taskStatus: sql`${cloudLabProgress.taskStatus} || ${JSON.stringify({ [taskId]: 'completed' })}::jsonb`,
-      updatedAt: new Date(),
+      updatedAt: at,
       ...(completedAt
         ? {
             completedAt: sql`coalesce(${cloudLabProgress.completedAt}, ${completedAt.toISOString()}::timestamptz)`,
@@ -173,10 +174,11 @@ export async function updateLab(
   db: DbExecutor,
   labId: number,
   patch: Partial<typeof cloudLabs.$inferInsert>,
+  at: Date,
 ) {
   await db
     .update(cloudLabs)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(eq(cloudLabs.id, labId));
 }
 

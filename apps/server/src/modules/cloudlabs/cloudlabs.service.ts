@@ -242,6 +242,7 @@ export function createCloudLabsService(deps: CloudLabsDeps) {
           context.lab.id,
           task.id,
           doneAfter ? clock.now() : null,
+          clock.now(),
         );
       }
       const variables = await variablesOf(userId, context.lab.id);

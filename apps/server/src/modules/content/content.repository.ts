@@ -29,10 +29,11 @@ export async function updateCollection(
   db: DbExecutor,
   id: number,
   patch: Partial<typeof collections.$inferInsert>,
+  at: Date,
 ): Promise<CollectionRow | undefined> {
   const [row] = await db
     .update(collections)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(eq(collections.id, id))
     .returning();
   return row;
@@ -318,10 +319,11 @@ export async function updateCollectionIfEtag(
   id: number,
   expectedEtag: string,
   patch: Partial<typeof collections.$inferInsert>,
+  at: Date,
 ): Promise<CollectionRow | undefined> {
   const [row] = await db
     .update(collections)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(and(eq(collections.id, id), eq(collections.etag, expectedEtag)))
     .returning();
   return row;
@@ -338,10 +340,11 @@ export async function updatePageIfEtag(
   pageId: number,
   expectedEtag: string,
   patch: Partial<typeof pages.$inferInsert>,
+  at: Date,
 ): Promise<PageRow | undefined> {
   const [row] = await db
     .update(pages)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(and(eq(pages.collectionId, collectionId), eq(pages.id, pageId), eq(pages.etag, expectedEtag)))
     .returning();
   return row;
@@ -351,10 +354,11 @@ export async function updatePage(
   db: DbExecutor,
   pageId: number,
   patch: Partial<typeof pages.$inferInsert>,
+  at: Date,
 ): Promise<PageRow | undefined> {
   const [row] = await db
     .update(pages)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(eq(pages.id, pageId))
     .returning();
   return row;

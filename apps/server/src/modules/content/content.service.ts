@@ -370,7 +370,7 @@ export function createContentService({ db, clock, users, memberships }: ContentD
           }
           toc.push({ title: category.title, type: 'collection', pages });
         }
-        const updated = await repo.updateCollection(tx, row.id, { toc });
+        const updated = await repo.updateCollection(tx, row.id, { toc }, clock.now());
         if (!updated) throw new Error('collection vanished during import');
         await publish(tx, updated);
         return updated;
@@ -619,10 +619,13 @@ export function createContentService({ db, clock, users, memberships }: ContentD
       locked: CollectionRow,
       patch: DraftCollectionPatch,
     ): Promise<CollectionRow> {
-      const row = await repo.updateCollectionIfEtag(tx, locked.id, locked.etag, {
-        ...patch,
-        etag: newEtag(),
-      });
+      const row = await repo.updateCollectionIfEtag(
+        tx,
+        locked.id,
+        locked.etag,
+        { ...patch, etag: newEtag() },
+        clock.now(),
+      );
       if (!row) throw staleEtag();
       return row;
     },
@@ -646,10 +649,14 @@ export function createContentService({ db, clock, users, memberships }: ContentD
       expectedEtag: string,
       patch: DraftPagePatch,
     ): Promise<PageRow> {
-      const row = await repo.updatePageIfEtag(tx, collectionId, pageId, expectedEtag, {
-        ...patch,
-        etag: newEtag(),
-      });
+      const row = await repo.updatePageIfEtag(
+        tx,
+        collectionId,
+        pageId,
+        expectedEtag,
+        { ...patch, etag: newEtag() },
+        clock.now(),
+      );
       if (row) return row;
       const current = await repo.findPage(tx, collectionId, pageId);
       if (!current || current.status === ItemStatus.Deleted) throw notFound(ContentErrors.PageNotFound);
@@ -658,7 +665,7 @@ export function createContentService({ db, clock, users, memberships }: ContentD
 
     /** An unconditional page change made under the collection's lock (TOC renames and removals). */
     async updateDraftPage(tx: DbExecutor, pageId: number, patch: DraftPagePatch): Promise<PageRow> {
-      const row = await repo.updatePage(tx, pageId, { ...patch, etag: newEtag() });
+      const row = await repo.updatePage(tx, pageId, { ...patch, etag: newEtag() }, clock.now());
       if (!row) throw notFound(ContentErrors.PageNotFound);
       return row;
     },
@@ -680,10 +687,12 @@ export function createContentService({ db, clock, users, memberships }: ContentD
       reviewState: CourseReviewState,
       submissionType?: number,
     ): Promise<CollectionRow> {
-      const row = await repo.updateCollection(tx, collectionId, {
-        reviewState,
-        ...(submissionType === undefined ? {} : { submissionType }),
-      });
+      const row = await repo.updateCollection(
+        tx,
+        collectionId,
+        { reviewState, ...(submissionType === undefined ? {} : { submissionType }) },
+        clock.now(),
+      );
       if (!row) throw notFound(ContentErrors.NotFound);
       if (
         reviewState === CourseReviewState.Approved ||
@@ -763,6 +772,7 @@ export type ContentService = ReturnType<typeof createContentService>;
 /** What another module's package importer needs: the database for its own rows, content for the collection. */
 export interface PackageImportDeps {
   db: Db;
+  clock: Clock;
   content: Pick<
     ContentService,
     'findImported' | 'collectionIdsBySlug' | 'createImportedCollection' | 'publishDraft'

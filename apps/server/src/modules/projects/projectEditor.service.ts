@@ -214,17 +214,21 @@ export function createProjectEditorService({ db, clock, content }: ProjectEditor
           throw invalidInput({ component_ids: ProjectErrors.OrderMismatch });
         }
         const now = clock.now();
-        await repo.updateProject(tx, project.id, {
-          title: body.title,
-          summary: body.summary,
-          difficulty: body.difficulty,
-          content: { description: body.description.map((widget) => prepareWidget(widget)) },
-          preReqs: body.pre_reqs.map((item) => item.trim()).filter(Boolean),
-          preRequisiteProjects: body.pre_requisite_projects,
-          relevantCourses: body.relevant_courses,
-          udataFiles: body.udata_files,
-          updatedAt: now,
-        });
+        await repo.updateProject(
+          tx,
+          project.id,
+          {
+            title: body.title,
+            summary: body.summary,
+            difficulty: body.difficulty,
+            content: { description: body.description.map((widget) => prepareWidget(widget)) },
+            preReqs: body.pre_reqs.map((item) => item.trim()).filter(Boolean),
+            preRequisiteProjects: body.pre_requisite_projects,
+            relevantCourses: body.relevant_courses,
+            udataFiles: body.udata_files,
+          },
+          now,
+        );
         const order = tasks.map((task) => task.id);
         if (order.some((componentId, index) => componentId !== body.component_ids[index])) {
           await editorRepo.setComponentPositions(tx, project.id, body.component_ids, now);

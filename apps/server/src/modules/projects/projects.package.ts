@@ -186,7 +186,7 @@ const COLLECTION_DIFFICULTY = { easy: 'beginner', medium: 'intermediate', hard: 
 
 /** Imports one package unless its slug exists for that author (the seed runs on every start). */
 export async function importProject(
-  { db, content }: PackageImportDeps,
+  { db, clock, content }: PackageImportDeps,
   pkg: ProjectPackage,
 ): Promise<{ collectionId: number; projectId: number | null; created: boolean }> {
   const { manifest } = pkg;
@@ -243,7 +243,9 @@ export async function importProject(
       fileIds.set(file.name, row.id);
       if (file.learner) learnerFiles.push(row.id);
     }
-    if (learnerFiles.length > 0) await repo.updateProject(tx, project.id, { udataFiles: learnerFiles });
+    if (learnerFiles.length > 0) {
+      await repo.updateProject(tx, project.id, { udataFiles: learnerFiles }, clock.now());
+    }
     const rows = manifest.tasks.map((task, index) => {
       const request = componentRequestOf(task, index, manifest.language, fileIds);
       const problems = componentProblems(request, new Set(fileIds.values()));

@@ -1,5 +1,5 @@
 import type { LanguageId, ProjectDifficulty, ProjectTypeName, Widget } from '@coderoom/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../platform/db/database.js';
 import { selectForUpdate } from '../../platform/db/rowLock.js';
@@ -111,10 +111,11 @@ export async function updateProject(
   db: DbExecutor,
   projectId: number,
   patch: Partial<typeof projects.$inferInsert>,
+  at: Date,
 ): Promise<ProjectRow> {
   const [row] = await db
     .update(projects)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(eq(projects.id, projectId))
     .returning();
   if (!row) throw new Error('updateProject: project vanished');
@@ -208,20 +209,6 @@ export async function findComponentInCollection(
   return row;
 }
 
-export async function updateComponent(
-  db: DbExecutor,
-  componentId: number,
-  patch: Partial<typeof projectComponents.$inferInsert>,
-): Promise<ComponentRow> {
-  const [row] = await db
-    .update(projectComponents)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(projectComponents.id, componentId))
-    .returning();
-  if (!row) throw new Error('updateComponent: component vanished');
-  return row;
-}
-
 export async function findProgress(
   db: DbExecutor,
   userId: number,
@@ -254,13 +241,14 @@ export async function upsertBegin(
   userId: number,
   projectId: number,
   mode: number,
+  at: Date,
 ): Promise<ProgressRow> {
   const [row] = await db
     .insert(projectProgress)
-    .values({ userId, projectId, mode })
+    .values({ userId, projectId, mode, startedAt: at, updatedAt: at })
     .onConflictDoUpdate({
       target: [projectProgress.userId, projectProgress.projectId],
-      set: { mode, updatedAt: sql`now()` },
+      set: { mode, updatedAt: at },
     })
     .returning();
   if (!row) throw new Error('upsertBegin returned nothing');
@@ -272,10 +260,11 @@ export async function updateProgress(
   userId: number,
   projectId: number,
   patch: Partial<typeof projectProgress.$inferInsert>,
+  at: Date,
 ): Promise<ProgressRow> {
   const [row] = await db
     .update(projectProgress)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(and(eq(projectProgress.userId, userId), eq(projectProgress.projectId, projectId)))
     .returning();
   if (!row) throw new Error('updateProgress: progress vanished');

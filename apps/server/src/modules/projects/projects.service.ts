@@ -150,11 +150,17 @@ export function createProjectsService(deps: ProjectsDeps) {
         ? { ...locked.taskStatus, [key]: TaskCompletion.Completed }
         : locked.taskStatus;
       const done = presentSummary(context.components, { ...locked, taskStatus }).is_done;
-      return repo.updateProgress(tx, userId, context.project.id, {
-        sourceCode,
-        taskStatus,
-        completedAt: done ? (locked.completedAt ?? clock.now()) : null,
-      });
+      return repo.updateProgress(
+        tx,
+        userId,
+        context.project.id,
+        {
+          sourceCode,
+          taskStatus,
+          completedAt: done ? (locked.completedAt ?? clock.now()) : null,
+        },
+        clock.now(),
+      );
     });
   }
 
@@ -205,7 +211,7 @@ export function createProjectsService(deps: ProjectsDeps) {
       request: BeginProjectRequest,
     ): Promise<ProjectProgressResponse> {
       const context = await readProject(userId, address);
-      const progress = await repo.upsertBegin(db, userId, context.project.id, request.mode);
+      const progress = await repo.upsertBegin(db, userId, context.project.id, request.mode, clock.now());
       return { progress: presentSummary(context.components, progress) };
     },
 
@@ -215,14 +221,20 @@ export function createProjectsService(deps: ProjectsDeps) {
       const progress = await db.transaction(async (tx) => {
         const locked = await repo.lockProgress(tx, userId, context.project.id);
         if (!locked) return undefined;
-        return repo.updateProgress(tx, userId, context.project.id, {
-          mode: null,
-          currentAttempt: locked.currentAttempt + 1,
-          sourceCode: {},
-          taskStatus: {},
-          completedAt: null,
-          startedAt: clock.now(),
-        });
+        return repo.updateProgress(
+          tx,
+          userId,
+          context.project.id,
+          {
+            mode: null,
+            currentAttempt: locked.currentAttempt + 1,
+            sourceCode: {},
+            taskStatus: {},
+            completedAt: null,
+            startedAt: clock.now(),
+          },
+          clock.now(),
+        );
       });
       return { progress: presentSummary(context.components, progress) };
     },
