@@ -24,14 +24,9 @@ async function main(): Promise<void> {
   });
   try {
     const { content } = createCoreServices({ db: database.db, clock: systemClock });
-    const rows = await database.withSession((session) =>
-      session.query<{ id: number; slug: string }>(
-        "SELECT id, slug FROM collections WHERE work_type = 'course' AND status <> 102 ORDER BY id",
-      ),
-    );
-    for (const row of rows) {
+    for (const row of await content.exportableCourses()) {
       if (values.slug && row.slug !== values.slug) continue;
-      const files = serializeCoursePackage(await content.exportSource(Number(row.id)));
+      const files = serializeCoursePackage(await content.exportSource(row.id));
       const folder = path.resolve(values.out, 'courses', row.slug || `course-${row.id}`);
       for (const [name, text] of files) {
         await mkdir(path.dirname(path.join(folder, name)), { recursive: true });

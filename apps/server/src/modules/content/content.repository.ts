@@ -1,5 +1,5 @@
-import { ItemStatus, VersionState } from '@coderoom/domain';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { ItemStatus, VersionState, WorkType } from '@coderoom/domain';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
   type CollectionRow,
   type CollectionVersionRow,
@@ -72,6 +72,15 @@ export async function insertPage(db: DbExecutor, values: typeof pages.$inferInse
   const [row] = await db.insert(pages).values(values).returning();
   if (!row) throw new Error('insertPage returned nothing');
   return row;
+}
+
+/** Every course that is not deleted, oldest first (content export). */
+export async function findCourses(db: DbExecutor): Promise<Array<{ id: number; slug: string }>> {
+  return db
+    .select({ id: collections.id, slug: collections.slug })
+    .from(collections)
+    .where(and(eq(collections.workType, WorkType.Course), ne(collections.status, ItemStatus.Deleted)))
+    .orderBy(collections.id);
 }
 
 export async function findPagesOf(db: DbExecutor, collectionId: number): Promise<PageRow[]> {

@@ -509,6 +509,11 @@ export function createContentService({ db, clock, users, memberships }: ContentD
       return widget.content;
     },
 
+    /** Ids and slugs of the courses `npm run content:export` writes out. */
+    exportableCourses(): Promise<Array<{ id: number; slug: string }>> {
+      return repo.findCourses(db);
+    },
+
     /** A course's draft as a package source (`npm run content:export`). */
     async exportSource(collectionId: number): Promise<ExportSource> {
       const collection = await repo.findCollection(db, collectionId);
