@@ -1,7 +1,6 @@
-import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import { sessions } from '../../db/schema.js';
 import type { Clock } from '../clock.js';
 import type { Db, DbExecutor } from '../db/database.js';
+import * as repo from './sessions.repository.js';
 import { hashToken, newToken } from './tokens.js';
 
 export type SessionState = 'active' | 'pending_two_factor';
@@ -35,7 +34,7 @@ export function createSessionStore(db: Db, clock: Clock): SessionStore {
       const token = newToken();
       const now = clock.now();
       const ttl = state === 'active' ? ACTIVE_TTL_MS : PENDING_TTL_MS;
-      await executor.insert(sessions).values({
+      await repo.insertSession(executor, {
         id: hashToken(token),
         userId,
         state,
@@ -51,53 +50,38 @@ export function createSessionStore(db: Db, clock: Clock): SessionStore {
     async resolve(token) {
       const id = hashToken(token);
       const now = clock.now();
-      const [row] = await db
-        .select({
-          id: sessions.id,
-          userId: sessions.userId,
-          state: sessions.state,
-          lastSeenAt: sessions.lastSeenAt,
-        })
-        .from(sessions)
-        // No join to users: the foreign key deletes a user's sessions with the user.
-        .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
-        .limit(1);
+      const row = await repo.findLiveSession(db, id, now);
       if (!row) return null;
       if (row.state === 'active' && now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         // Sliding expiry: an active session lives 30 days past its last use.
-        await db
-          .update(sessions)
-          .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ACTIVE_TTL_MS) })
-          .where(eq(sessions.id, id));
+        await repo.updateSession(db, id, {
+          lastSeenAt: now,
+          expiresAt: new Date(now.getTime() + ACTIVE_TTL_MS),
+        });
       }
       return { sessionId: row.id, userId: row.userId, state: row.state };
     },
 
     async activate(executor, sessionId) {
       const now = clock.now();
-      await executor
-        .update(sessions)
-        .set({ state: 'active', lastSeenAt: now, expiresAt: new Date(now.getTime() + ACTIVE_TTL_MS) })
-        .where(eq(sessions.id, sessionId));
+      await repo.updateSession(executor, sessionId, {
+        state: 'active',
+        lastSeenAt: now,
+        expiresAt: new Date(now.getTime() + ACTIVE_TTL_MS),
+      });
     },
 
     async revoke(sessionId) {
-      await db.delete(sessions).where(eq(sessions.id, sessionId));
+      await repo.deleteSession(db, sessionId);
     },
 
     async revokeAllForUser(executor, userId, exceptSessionId) {
-      await executor
-        .delete(sessions)
-        .where(
-          exceptSessionId
-            ? and(eq(sessions.userId, userId), ne(sessions.id, exceptSessionId))
-            : eq(sessions.userId, userId),
-        );
+      await repo.deleteSessionsOfUser(executor, userId, exceptSessionId);
     },
   };
 }
 
 /** Removes expired sessions; called from time to time rather than on every request. */
 export async function purgeExpiredSessions(db: Db, clock: Clock): Promise<void> {
-  await db.delete(sessions).where(lt(sessions.expiresAt, clock.now()));
+  await repo.deleteSessionsExpiredBefore(db, clock.now());
 }

@@ -1,9 +1,8 @@
 import { ErrorStatus } from '@coderoom/domain';
-import { lt, sql } from 'drizzle-orm';
-import { rateLimitHits } from '../../db/schema.js';
 import type { Clock } from '../clock.js';
 import type { Db } from '../db/database.js';
 import { AppError, PlatformMessages } from './errors.js';
+import * as repo from './rateLimit.repository.js';
 
 export interface RateRule {
   limit: number;
@@ -26,22 +25,12 @@ export function createRateLimiter(db: Db, clock: Clock): RateLimiter {
       const nowMs = clock.now().getTime();
       const windowMs = rule.windowSeconds * 1000;
       const windowStart = new Date(Math.floor(nowMs / windowMs) * windowMs);
-      const [row] = await db
-        .insert(rateLimitHits)
-        .values({ key, windowStart, hits: 1 })
-        .onConflictDoUpdate({
-          target: [rateLimitHits.key, rateLimitHits.windowStart],
-          set: { hits: sql`${rateLimitHits.hits} + 1` },
-        })
-        .returning({ hits: rateLimitHits.hits });
+      const hits = await repo.countHit(db, key, windowStart);
       hitsSincePurge += 1;
       if (hitsSincePurge >= 500) {
         hitsSincePurge = 0;
-        await db
-          .delete(rateLimitHits)
-          .where(lt(rateLimitHits.windowStart, new Date(nowMs - 24 * 60 * 60 * 1000)));
+        await repo.deleteWindowsBefore(db, new Date(nowMs - 24 * 60 * 60 * 1000));
       }
-      const hits = row?.hits ?? 0;
       if (hits > rule.limit) {
         const retryAfter = Math.max(1, Math.ceil((windowStart.getTime() + windowMs - nowMs) / 1000));
         throw new AppError(ErrorStatus.RateLimit, message, undefined, { 'retry-after': String(retryAfter) });

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
-import { devMailbox } from '../../db/schema.js';
 import type { Db } from '../db/database.js';
+import { insertDevMail } from './devMailbox.repository.js';
 
 export interface OutgoingMail {
   to: string;
@@ -34,7 +34,7 @@ export function createMailer(options: { smtpUrl: string | null; from: string; db
     async send(mail) {
       const info = await transport.sendMail({ from: options.from, ...mail });
       const raw = Buffer.isBuffer(info.message) ? info.message.toString('utf8') : String(info.message);
-      await options.db.insert(devMailbox).values({
+      await insertDevMail(options.db, {
         toAddress: mail.to,
         subject: mail.subject,
         textBody: mail.text,
