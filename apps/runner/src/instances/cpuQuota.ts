@@ -1,6 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { groupsOf, hostPath, type Mount, readKey, readMounts, readNumber } from './cgroupPaths.js';
+import {
+  type CgroupMount,
+  groupsOf,
+  hostPath,
+  readKey,
+  readMounts,
+  readNumber,
+  removeStaleGroups,
+  removeTree,
+  v1MountOf,
+} from '../sandbox/cgroupFs.js';
 
 /**
  * A CPU quota per live instance: at most `percent` of one CPU for the instance's processes together
@@ -45,47 +55,23 @@ export type CpuQuotaDetection =
 
 const PERIOD_US = 100_000;
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function removeTree(dir: string): void {
-  try {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) removeTree(path.join(dir, entry.name));
-    }
-    fs.rmdirSync(dir);
-  } catch {
-    // still busy: the next start of a driver removes it
-  }
-}
-
 function quotaUs(percent: number): number {
   // The kernel refuses quotas under 1 ms.
   return Math.max(1000, Math.round((percent / 100) * PERIOD_US));
 }
 
-function detectV1(mounts: Mount[]): CpuQuotaDetection {
-  const mount = mounts.find((candidate) => !candidate.v2 && candidate.controllers.includes('cpu'));
+const INSTANCES_GROUP_PREFIX = 'coderoom-instances';
+
+function detectV1(mounts: CgroupMount[]): CpuQuotaDetection {
+  const mount = v1MountOf(mounts, 'cpu');
   if (!mount) return { controller: null, reason: 'no cpu cgroup is mounted' };
   const own = groupsOf('self').get('cpu');
   if (own === undefined) return { controller: null, reason: 'this process has no cpu cgroup' };
   const base = hostPath(mount, own);
-  // Groups of drivers that died without close() (their processes are gone with them).
-  try {
-    for (const entry of fs.readdirSync(base)) {
-      const match = /^coderoom-instances-(\d+)$/.exec(entry);
-      if (match && !isAlive(Number(match[1]))) removeTree(path.join(base, entry));
-    }
-  } catch {
-    // unreadable base: mkdir below says why
-  }
-  const parent = path.join(base, `coderoom-instances-${process.pid}`);
+  // Groups of drivers that died without close() (their processes are gone with them). An unreadable base
+  // is left to the mkdir below, which says why.
+  removeStaleGroups(base, INSTANCES_GROUP_PREFIX);
+  const parent = path.join(base, `${INSTANCES_GROUP_PREFIX}-${process.pid}`);
   try {
     fs.mkdirSync(parent, { recursive: true });
     fs.accessSync(path.join(parent, 'cpu.cfs_quota_us'), fs.constants.W_OK);
@@ -97,7 +83,7 @@ function detectV1(mounts: Mount[]): CpuQuotaDetection {
   }
   // When cpuacct shares the hierarchy (`cpu,cpuacct`), the group counts its own usage; otherwise the
   // instance's cpuacct group (made by sandbox/cgroups.ts) does.
-  const cpuacctMount = mounts.find((candidate) => !candidate.v2 && candidate.controllers.includes('cpuacct'));
+  const cpuacctMount = v1MountOf(mounts, 'cpuacct');
   let lastError: string | null = null;
   return {
     reason: null,
@@ -139,7 +125,7 @@ function detectV1(mounts: Mount[]): CpuQuotaDetection {
   };
 }
 
-function detectV2(mounts: Mount[]): CpuQuotaDetection {
+function detectV2(mounts: CgroupMount[]): CpuQuotaDetection {
   const mount = mounts.find((candidate) => candidate.v2);
   if (!mount) return { controller: null, reason: 'no cgroup2 hierarchy' };
   const runnerGroup = `/coderoom-runner-${process.pid}/`;
@@ -185,12 +171,12 @@ function detectV2(mounts: Mount[]): CpuQuotaDetection {
 }
 
 export function detectCpuQuota(): CpuQuotaDetection {
-  let mounts: Mount[];
+  let mounts: CgroupMount[];
   try {
     mounts = readMounts();
   } catch (error) {
     return { controller: null, reason: `cannot read cgroup information (${(error as Error).message})` };
   }
-  const hasV1Cpu = mounts.some((mount) => !mount.v2 && mount.controllers.includes('cpu'));
+  const hasV1Cpu = v1MountOf(mounts, 'cpu') !== undefined;
   return hasV1Cpu ? detectV1(mounts) : detectV2(mounts);
 }

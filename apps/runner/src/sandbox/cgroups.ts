@@ -1,5 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  type CgroupMount,
+  groupsOf,
+  hostPath,
+  readKey,
+  readMounts,
+  readNumber,
+  readPids,
+  removeStaleGroups,
+  removeTree,
+  tryWrite,
+  v1MountOf,
+} from './cgroupFs.js';
 
 /**
  * Per-slot control groups: the memory limit (RLIMIT_AS breaks Node and the JVM, so memory is limited
@@ -57,86 +70,6 @@ export interface CgroupDriver {
 
 export type CgroupDetection = { driver: CgroupDriver; reason: null } | { driver: null; reason: string };
 
-interface CgroupMount {
-  mountPoint: string;
-  mountRoot: string;
-  fsType: 'cgroup' | 'cgroup2';
-  controllers: string[];
-}
-
-function readMounts(): CgroupMount[] {
-  const mounts: CgroupMount[] = [];
-  for (const line of fs.readFileSync('/proc/self/mountinfo', 'utf8').split('\n')) {
-    const [left, right] = line.split(' - ');
-    if (!left || !right) continue;
-    const fields = left.split(' ');
-    const [fsType, , superOptions = ''] = right.split(' ');
-    if (fsType !== 'cgroup' && fsType !== 'cgroup2') continue;
-    mounts.push({
-      mountRoot: unescapeMountPath(fields[3] ?? '/'),
-      mountPoint: unescapeMountPath(fields[4] ?? ''),
-      fsType,
-      controllers: fsType === 'cgroup' ? superOptions.split(',') : [],
-    });
-  }
-  return mounts;
-}
-
-function unescapeMountPath(value: string): string {
-  return value.replace(/\\([0-7]{3})/g, (_, octal: string) => String.fromCharCode(Number.parseInt(octal, 8)));
-}
-
-/** `/proc/self/cgroup`: hierarchy id, controller list, path. */
-function readOwnGroups(): Map<string, string> {
-  const groups = new Map<string, string>();
-  for (const line of fs.readFileSync('/proc/self/cgroup', 'utf8').split('\n')) {
-    const match = /^(\d+):([^:]*):(.*)$/.exec(line);
-    if (!match) continue;
-    const [, id, controllers = '', groupPath = '/'] = match;
-    if (id === '0' && controllers === '') groups.set('', groupPath);
-    for (const controller of controllers.split(',')) if (controller) groups.set(controller, groupPath);
-  }
-  return groups;
-}
-
-function hostPath(mount: CgroupMount, groupPath: string): string {
-  const relative =
-    mount.mountRoot !== '/' && groupPath.startsWith(mount.mountRoot)
-      ? groupPath.slice(mount.mountRoot.length)
-      : groupPath;
-  return path.join(mount.mountPoint, relative);
-}
-
-function readNumber(file: string): number | null {
-  try {
-    const value = Number(fs.readFileSync(file, 'utf8').trim());
-    return Number.isFinite(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function readKey(file: string, key: string): number | null {
-  try {
-    for (const line of fs.readFileSync(file, 'utf8').split('\n')) {
-      const [name, value] = line.trim().split(/\s+/);
-      if (name === key) return Number(value);
-    }
-  } catch {
-    // a missing counter file means "not measured"
-  }
-  return null;
-}
-
-function tryWrite(file: string, value: string): boolean {
-  try {
-    fs.writeFileSync(file, value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Moves in flight in this process. Moving a process into a cgroup holds the cgroup lock while it waits for
  * an RCU grace period (10–30 ms here when the kernel is busy forking), so it runs on the thread pool; any
@@ -191,55 +124,10 @@ function removeGroupsNow(stale: string[]): void {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-function readPids(file: string): number[] {
-  try {
-    return fs
-      .readFileSync(file, 'utf8')
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => Number(line));
-  } catch {
-    return [];
-  }
-}
-
-/** Removes `coderoom-runner-<pid>` groups left behind by runner processes that died without close(). */
-function removeStaleRunnerGroups(base: string): void {
-  let entries: string[];
-  try {
-    entries = fs.readdirSync(base);
-  } catch {
-    return;
-  }
-  for (const entry of entries) {
-    const match = /^coderoom-runner-(\d+)$/.exec(entry);
-    if (!match || isAlive(Number(match[1]))) continue;
-    removeTree(path.join(base, entry));
-  }
-}
-
-function removeTree(dir: string): void {
-  try {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) removeTree(path.join(dir, entry.name));
-    }
-    fs.rmdirSync(dir);
-  } catch {
-    // busy groups (processes still inside) stay; the next start tries again
-  }
-}
+const RUNNER_GROUP_PREFIX = 'coderoom-runner';
 
 function runnerGroupName(): string {
-  return `coderoom-runner-${process.pid}`;
+  return `${RUNNER_GROUP_PREFIX}-${process.pid}`;
 }
 
 interface V1Dirs {
@@ -340,18 +228,16 @@ class V1Slot implements SlotCgroup {
 }
 
 function detectV1(mounts: CgroupMount[], own: Map<string, string>): CgroupDetection {
-  const find = (controller: string) =>
-    mounts.find((mount) => mount.fsType === 'cgroup' && mount.controllers.includes(controller));
-  const memoryMount = find('memory');
+  const memoryMount = v1MountOf(mounts, 'memory');
   if (!memoryMount) return { driver: null, reason: 'no memory cgroup is mounted' };
 
   const runnerDirs = new Map<string, string>();
   for (const controller of ['memory', 'pids', 'cpuacct']) {
-    const mount = find(controller);
+    const mount = v1MountOf(mounts, controller);
     const groupPath = own.get(controller);
     if (!mount || groupPath === undefined) continue;
     const base = hostPath(mount, groupPath);
-    removeStaleRunnerGroups(base);
+    removeStaleGroups(base, RUNNER_GROUP_PREFIX);
     const dir = path.join(base, runnerGroupName());
     try {
       fs.mkdirSync(dir, { recursive: true });
@@ -470,7 +356,7 @@ class V2Slot implements SlotCgroup {
 }
 
 function detectV2(mounts: CgroupMount[], own: Map<string, string>): CgroupDetection {
-  const mount = mounts.find((candidate) => candidate.fsType === 'cgroup2');
+  const mount = mounts.find((candidate) => candidate.v2);
   const groupPath = own.get('');
   if (!mount || groupPath === undefined) return { driver: null, reason: 'no cgroup2 hierarchy' };
   const base = hostPath(mount, groupPath);
@@ -483,7 +369,7 @@ function detectV2(mounts: CgroupMount[], own: Map<string, string>): CgroupDetect
   if (!available.includes('memory')) {
     return { driver: null, reason: `the memory controller is not delegated to ${base}` };
   }
-  removeStaleRunnerGroups(base);
+  removeStaleGroups(base, RUNNER_GROUP_PREFIX);
   const runnerDir = path.join(base, runnerGroupName());
   const wanted = ['memory', 'pids', 'cpu'].filter((controller) => available.includes(controller));
   try {
@@ -524,13 +410,11 @@ export function detectCgroups(): CgroupDetection {
   let own: Map<string, string>;
   try {
     mounts = readMounts();
-    own = readOwnGroups();
+    own = groupsOf('self');
   } catch (error) {
     return { driver: null, reason: `cannot read cgroup information (${(error as Error).message})` };
   }
-  const hasV1Memory = mounts.some(
-    (mount) => mount.fsType === 'cgroup' && mount.controllers.includes('memory'),
-  );
+  const hasV1Memory = v1MountOf(mounts, 'memory') !== undefined;
   const first = hasV1Memory ? detectV1(mounts, own) : detectV2(mounts, own);
   if (first.driver || hasV1Memory === false) return first;
   const second = detectV2(mounts, own);
