@@ -7,6 +7,7 @@ import { MiB } from '../config.js';
 import { groupFileOf, readKey } from '../sandbox/cgroupFs.js';
 import { type CgroupDetection, detectCgroups, type SlotCgroup } from '../sandbox/cgroups.js';
 import { BASE_BINDS, BASE_SYMLINKS, RESERVED_ENV, SANDBOX_UID } from '../sandbox/layout.js';
+import { killAll, pidsOwnedBy } from '../sandbox/processes.js';
 import { INSTANCE_SECCOMP_FILTER } from '../sandbox/seccomp.js';
 import { AGENT_SOURCE } from './agent.js';
 import { AgentTcpStream } from './agentStream.js';
@@ -163,29 +164,6 @@ function clampLimits(defaults: InstanceLimits, asked: Partial<InstanceLimits> = 
     limits[key] = Math.min(defaults[key], Math.floor(value));
   }
   return limits;
-}
-
-function pidsOwnedBy(uid: number): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (fs.statSync(`/proc/${entry}`).uid === uid) pids.push(Number(entry));
-    } catch {
-      // exited while listing
-    }
-  }
-  return pids;
-}
-
-function killAll(pids: number[]): void {
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
 }
 
 /** Agent answers when a request cannot get a thread or process (agent.ts, Python's own messages). */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { MiB } from '../config.js';
 import { BASE_SYMLINKS, SANDBOX_UID } from '../sandbox/layout.js';
+import { killAll, pidsOwnedBy } from '../sandbox/processes.js';
 import type { ExecResult, InstanceLimits } from './types.js';
 
 /**
@@ -147,20 +148,6 @@ function removeSpecialFiles(dir: string): void {
   }
 }
 
-function pidsOwnedBy(uid: number): number[] {
-  return fs
-    .readdirSync('/proc')
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        return fs.statSync(`/proc/${entry}`).uid === uid;
-      } catch {
-        return false;
-      }
-    })
-    .map(Number);
-}
-
 function collect(stream: Readable | null, cap: number) {
   const sink = { data: Buffer.alloc(0), truncated: false };
   stream?.on('data', (chunk: Buffer) => {
@@ -266,13 +253,7 @@ export async function runIsolatedCheck(run: CheckerRun): Promise<ExecResult> {
     };
   } finally {
     // Whatever the check left running (it is in its own pid namespace, but be sure) and its snapshot.
-    for (const pid of pidsOwnedBy(run.uid)) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone
-      }
-    }
+    killAll(pidsOwnedBy(run.uid));
     fs.rmSync(folder, { recursive: true, force: true });
   }
 }

@@ -20,6 +20,7 @@ import {
   TMP_DIR,
 } from './layout.js';
 import { CappedBuffer } from './output.js';
+import { killAll, pidsOwnedBy, pidsOwnedByRange } from './processes.js';
 import { SECCOMP_FILTER } from './seccomp.js';
 
 export interface SandboxFile {
@@ -287,33 +288,9 @@ async function sweepSlot(group: SlotCgroup | null, uid: number, killed: boolean)
   for (let attempt = 0; attempt < 200; attempt += 1) {
     const pids = group ? group.pids() : pidsOwnedBy(uid);
     if (pids.length === 0) return;
-    for (const pid of pids) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    killAll(pids);
     await sleep(5);
   }
-}
-
-function pidsOwnedBy(uid: number): number[] {
-  return pidsOwnedByRange(uid, uid + 1);
-}
-
-function pidsOwnedByRange(from: number, to: number): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const { uid } = fs.statSync(`/proc/${entry}`);
-      if (uid >= from && uid < to) pids.push(Number(entry));
-    } catch {
-      // exited while listing
-    }
-  }
-  return pids;
 }
 
 /**
@@ -324,13 +301,7 @@ function pidsOwnedByRange(from: number, to: number): number[] {
  */
 export function killSandboxesOwnedBy(from: number, to: number): number {
   const pids = pidsOwnedByRange(from, to);
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  killAll(pids);
   return pids.length;
 }
 
@@ -501,15 +472,6 @@ export class SandboxSlot {
     const pipe = (fd: number) => child.stdio[fd] as Duplex | null;
 
     const inside = () => (group ? group.pids() : pidsOwnedBy(this.uid)).filter((pid) => pid !== child.pid);
-    const signalAll = (pids: number[]) => {
-      for (const pid of pids) {
-        try {
-          process.kill(pid, 'SIGKILL');
-        } catch {
-          // already gone
-        }
-      }
-    };
 
     /**
      * Kills the sandbox from the inside out: SIGKILL to its processes (the namespace's pid 1 among them,
@@ -521,7 +483,7 @@ export class SandboxSlot {
       killedBy = reason;
       const pids = inside();
       if (pids.length === 0) child.kill('SIGKILL');
-      signalAll(pids);
+      killAll(pids);
       setTimeout(() => child.kill('SIGKILL'), 2000).unref();
     };
 
@@ -538,7 +500,7 @@ export class SandboxSlot {
       } catch {
         return;
       }
-      signalAll(inside().filter((pid) => !init.includes(pid)));
+      killAll(inside().filter((pid) => !init.includes(pid)));
     };
 
     const checkFlood = () => {

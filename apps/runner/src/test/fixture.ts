@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { createRunner, type Runner, type RunnerConfig } from '../index.js';
+import { pidsOwnedByRange } from '../sandbox/processes.js';
 import { LAUNCHER_NAME } from '../sandbox/sandbox.js';
 
 /**
@@ -16,23 +17,16 @@ export function createTestRunner(uidBase: number, config: RunnerConfig = {}): Ru
  * expected and not counted.
  */
 export function processesOwnedBy(from: number, to: number): number[] {
-  const pids: number[] = [];
-  for (const entry of fs.readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+  return pidsOwnedByRange(from, to).filter((pid) => {
     try {
-      const { uid } = fs.statSync(`/proc/${entry}`);
-      if (uid < from || uid >= to) continue;
-      const argv = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (isWaitingLauncher(entry, argv)) continue;
-      pids.push(Number(entry));
+      return !isWaitingLauncher(pid, fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0'));
     } catch {
-      // exited while listing
+      return false; // exited while listing
     }
-  }
-  return pids;
+  });
 }
 
-function isWaitingLauncher(pid: string, argv: string[]): boolean {
+function isWaitingLauncher(pid: number, argv: string[]): boolean {
   if (!argv[0]?.endsWith('/bwrap') || argv.at(-2) !== LAUNCHER_NAME) return false;
   return fs.readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim() === '';
 }
