@@ -1,4 +1,5 @@
 import type { CollaboratorAccess, CollaboratorRoleName } from '@coderoom/contracts';
+import { CourseReviewState, DEFAULT_ITEM_TYPE, ItemStatus } from '@coderoom/domain';
 import {
   bigint,
   boolean,
@@ -148,8 +149,8 @@ export const collections = pgTable('collections', {
   isGlobal: boolean('is_global').notNull().default(false),
   collaborativeEditing: boolean('collaborative_editing').notNull().default(false),
   isFree: boolean('is_free').notNull().default(true),
-  status: integer('status').notNull().default(101),
-  reviewState: integer('review_state').notNull().default(3001),
+  status: integer('status').notNull().default(ItemStatus.Enabled),
+  reviewState: integer('review_state').notNull().default(CourseReviewState.None),
   submissionType: integer('submission_type'),
   etag: text('etag').notNull(),
   createdAt: createdAt(),
@@ -160,13 +161,13 @@ export type CollectionRow = typeof collections.$inferSelect;
 export const pages = pgTable('pages', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
-  itemType: text('item_type').notNull().default('collection_lesson'),
+  itemType: text('item_type').notNull().default(DEFAULT_ITEM_TYPE),
   title: text('title').notNull().default(''),
   slug: text('slug').notNull().default(''),
   summary: text('summary').notNull().default(''),
   estimatedMinutes: integer('estimated_minutes').notNull().default(5),
   components: jsonb('components').$type<unknown[]>().notNull().default([]),
-  status: integer('status').notNull().default(101),
+  status: integer('status').notNull().default(ItemStatus.Enabled),
   etag: text('etag').notNull(),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -184,7 +184,8 @@ export function createAssessmentEditorService({ db, clock, content }: Assessment
         author_id: collection.authorId,
         collection_id: collection.id,
         title: collection.title,
-        work_type: collection.workType === WorkType.Questionnaire ? 'questionnaire' : 'skill_assessment',
+        work_type:
+          collection.workType === WorkType.Questionnaire ? WorkType.Questionnaire : WorkType.SkillAssessment,
         skills: skillsOf(collection),
         language: firstCode?.content.language ?? null,
         can_edit: canEdit,

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LanguageIdSchema, LanguageTopicSchema } from '@coderoom/contracts';
-import { Difficulty, WorkType } from '@coderoom/domain';
+import { CategoryType, Difficulty, WorkType } from '@coderoom/domain';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import type { PackageImportDeps } from '../content/content.service.js';
@@ -170,7 +170,7 @@ export async function importAssessment(
       languageTopic: manifest.language_topic,
       tags: manifest.tags,
       details: { overview: manifest.overview, skills: manifest.skills },
-      tocType: 'assessment',
+      tocType: CategoryType.Assessment,
     });
     await repo.insertQuestions(tx, questionRows(row.id, manifest));
     // The content module's own publish path: explore and search read the published version.

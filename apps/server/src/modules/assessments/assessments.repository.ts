@@ -1,5 +1,5 @@
 import type { LanguageId, QuestionKind } from '@coderoom/contracts';
-import { AttemptState, type Difficulty } from '@coderoom/domain';
+import { AttemptState, type Difficulty, Grade } from '@coderoom/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../platform/db/database.js';
@@ -54,7 +54,7 @@ export const assessmentAttempts = pgTable('assessment_attempts', {
   userId: bigint('user_id', { mode: 'number' }).notNull(),
   collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
   state: integer('state').notNull().default(AttemptState.InProgress),
-  grade: integer('grade').notNull().default(0),
+  grade: integer('grade').notNull().default(Grade.Ungraded),
   score: integer('score'),
   skillLevel: integer('skill_level'),
   questionCount: integer('question_count').notNull(),

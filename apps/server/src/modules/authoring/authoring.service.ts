@@ -22,6 +22,7 @@ import {
   type Widget,
 } from '@coderoom/contracts';
 import {
+  CategoryType,
   CourseReviewState,
   DefaultTitle,
   ErrorStatus,
@@ -251,7 +252,7 @@ export function createAuthoringService({ db, content, pageWritten, rightsChanged
           is_preview: entry.is_preview ?? previous?.is_preview ?? false,
         });
       }
-      result.push({ title: category.title, type: 'collection', pages: entries });
+      result.push({ title: category.title, type: CategoryType.Collection, pages: entries });
     }
     for (const page of live.values()) {
       if (!kept.has(page.id)) await content.updateDraftPage(tx, page.id, { status: ItemStatus.Deleted });
@@ -405,7 +406,7 @@ export function createAuthoringService({ db, content, pageWritten, rightsChanged
         const toc: StoredTocCategory[] =
           locked.toc.length > 0
             ? locked.toc.map((category) => ({ ...category, pages: [...category.pages] }))
-            : [{ title: DefaultTitle.HiddenCategory, type: 'collection', pages: [] }];
+            : [{ title: DefaultTitle.HiddenCategory, type: CategoryType.Collection, pages: [] }];
         const index = input.category_index ?? toc.length - 1;
         const category = toc[index];
         if (!category) throw invalidInput({ category_index: AuthoringErrors.CategoryOutOfRange });

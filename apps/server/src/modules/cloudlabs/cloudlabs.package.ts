@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CloudLabEnvTypeSchema, LanguageTopicSchema } from '@coderoom/contracts';
-import { WorkType } from '@coderoom/domain';
+import { CategoryType, WorkType } from '@coderoom/domain';
 import { findProfile } from '@coderoom/runner';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
@@ -120,7 +120,7 @@ export async function importCloudLab(
       languageTopic: manifest.language_topic ?? null,
       tags: manifest.tags,
       details: { overview: manifest.overview },
-      tocType: 'cloud_lab',
+      tocType: CategoryType.CloudLab,
     });
     const lab = await repo.insertLab(tx, {
       collectionId: collection.id,

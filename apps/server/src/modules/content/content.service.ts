@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { CodeWidgetContent, CollectionCard, TocCategory, Widget, WidgetRef } from '@coderoom/contracts';
 import {
+  CategoryType,
   CourseReviewState,
   DefaultTitle,
   ErrorMessages,
@@ -126,8 +127,8 @@ export type ImportedCollection = Pick<
   CollectionRow,
   'authorId' | 'workType' | 'title' | 'slug' | 'summary' | 'difficulty' | 'languageTopic' | 'tags' | 'details'
 > & {
-  /** The type of the TOC's hidden default category ('project', 'assessment', 'cloud_lab'). */
-  tocType: string;
+  /** The type of the TOC's hidden default category. */
+  tocType: CategoryType;
 };
 
 export type DraftPagePatch = Partial<
@@ -352,7 +353,7 @@ export function createContentService({ db, clock, users, memberships }: ContentD
           etag: newEtag(),
         });
         const toc: StoredTocCategory[] = [
-          { title: DefaultTitle.HiddenCategory, type: 'collection', pages: [] },
+          { title: DefaultTitle.HiddenCategory, type: CategoryType.Collection, pages: [] },
         ];
         for (const category of pkg.categories) {
           const pages: StoredTocCategory['pages'] = [];
@@ -368,7 +369,7 @@ export function createContentService({ db, clock, users, memberships }: ContentD
             });
             pages.push({ page_id: page.id, is_optional: lesson.isOptional, is_preview: lesson.isPreview });
           }
-          toc.push({ title: category.title, type: 'collection', pages });
+          toc.push({ title: category.title, type: CategoryType.Collection, pages });
         }
         const updated = await repo.updateCollection(tx, row.id, { toc }, clock.now());
         if (!updated) throw new Error('collection vanished during import');
@@ -601,7 +602,7 @@ export function createContentService({ db, clock, users, memberships }: ContentD
         ...values,
         encodedId: newEncodedId(),
         reviewState: CourseReviewState.None,
-        toc: [{ title: DefaultTitle.HiddenCategory, type: 'collection', pages: [] }],
+        toc: [{ title: DefaultTitle.HiddenCategory, type: CategoryType.Collection, pages: [] }],
         etag: newEtag(),
       });
     },

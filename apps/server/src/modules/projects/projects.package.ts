@@ -7,7 +7,7 @@ import {
   SaveProjectComponentRequestSchema,
   type Widget,
 } from '@coderoom/contracts';
-import { WorkType } from '@coderoom/domain';
+import { CategoryType, WorkType } from '@coderoom/domain';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { type PackageImportDeps, prepareWidget } from '../content/content.service.js';
@@ -220,7 +220,7 @@ export async function importProject(
       languageTopic: manifest.language_topic,
       tags: manifest.tags,
       details: { overview: manifest.description },
-      tocType: 'project',
+      tocType: CategoryType.Project,
     });
     const project = await repo.insertProject(tx, {
       collectionId: collection.id,
