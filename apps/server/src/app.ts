@@ -170,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app,
     createCollaboratorsService({
       db: database.db,
+      clock,
       content,
       rateLimiter,
       rightsChanged: draftEvents.rightsChanged,

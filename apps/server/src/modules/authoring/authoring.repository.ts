@@ -30,7 +30,7 @@ export type CollectionReviewRow = typeof collectionReviews.$inferSelect;
 
 export async function insertSnapshot(
   db: DbExecutor,
-  values: typeof pageSnapshots.$inferInsert,
+  values: typeof pageSnapshots.$inferInsert & { savedAt: Date },
 ): Promise<PageSnapshotRow> {
   const [row] = await db.insert(pageSnapshots).values(values).returning();
   if (!row) throw new Error('insertSnapshot returned nothing');
@@ -89,7 +89,7 @@ export async function findSnapshot(
 
 export async function insertReviewEvent(
   db: DbExecutor,
-  values: typeof collectionReviews.$inferInsert,
+  values: typeof collectionReviews.$inferInsert & { createdAt: Date },
 ): Promise<void> {
   await db.insert(collectionReviews).values(values);
 }

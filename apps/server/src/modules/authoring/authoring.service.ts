@@ -180,6 +180,7 @@ export function createAuthoringService({ db, content, pageWritten, rightsChanged
         summary: page.summary,
         components: page.components,
         savedBy: editor.userId,
+        savedAt: page.updatedAt,
       });
       await repo.pruneSnapshots(tx, page.id, PAGE_SNAPSHOTS_KEPT);
       return { before: base.components as Widget[], saved: page };
@@ -548,6 +549,7 @@ export function createAuthoringService({ db, content, pageWritten, rightsChanged
           actorId: editor.userId,
           reviewState: CourseReviewState.SubmittedForReview,
           submissionType,
+          createdAt: updated.updatedAt,
         });
         return {
           collection_id: updated.id,
@@ -611,6 +613,7 @@ export function createAuthoringService({ db, content, pageWritten, rightsChanged
           actorId: reviewer.userId,
           reviewState,
           reason,
+          createdAt: updated.updatedAt,
         });
         return { collection_id: updated.id, review_state: updated.reviewState };
       });
@@ -628,6 +631,7 @@ export function createAuthoringService({ db, content, pageWritten, rightsChanged
         summary: page.summary,
         components: page.components,
         savedBy,
+        savedAt: page.updatedAt,
       });
       await repo.pruneSnapshots(tx, page.id, PAGE_SNAPSHOTS_KEPT);
     },

@@ -112,8 +112,16 @@ export async function findProgress(
 }
 
 /** Creates the learner's progress row if it does not exist yet; answers the row either way. */
-export async function ensureProgress(db: DbExecutor, userId: number, labId: number): Promise<LabProgressRow> {
-  await db.insert(cloudLabProgress).values({ userId, labId }).onConflictDoNothing();
+export async function ensureProgress(
+  db: DbExecutor,
+  userId: number,
+  labId: number,
+  at: Date,
+): Promise<LabProgressRow> {
+  await db
+    .insert(cloudLabProgress)
+    .values({ userId, labId, startedAt: at, updatedAt: at })
+    .onConflictDoNothing();
   const row = await findProgress(db, userId, labId);
   if (!row) throw new Error('ensureProgress found nothing');
   return row;

@@ -178,7 +178,7 @@ export function createCloudLabsService(deps: CloudLabsDeps) {
     async begin(userId: number, address: LabAddress): Promise<CloudLabOverview> {
       const context = await labAt(userId, address);
       await requireLabAccess(userId);
-      await repo.ensureProgress(db, userId, context.lab.id);
+      await repo.ensureProgress(db, userId, context.lab.id, clock.now());
       await variablesOf(userId, context.lab.id);
       return overviewOf(userId, context);
     },
@@ -202,7 +202,7 @@ export function createCloudLabsService(deps: CloudLabsDeps) {
       // The web app names the lab; a caller that does not gets the collection's lab.
       const context = await readLab(view, Number.isSafeInteger(labId) ? labId : undefined);
       await requireLabAccess(userId);
-      await repo.ensureProgress(db, userId, context.lab.id);
+      await repo.ensureProgress(db, userId, context.lab.id, clock.now());
       const variables = await variablesOf(userId, context.lab.id);
       return {
         image: context.lab.image,
@@ -231,7 +231,7 @@ export function createCloudLabsService(deps: CloudLabsDeps) {
       if (!result) throw labNotRunning();
       const passed = result.exitCode === 0 && !result.timedOut;
       const taskIds = context.tasks.map((entry) => entry.id);
-      let progress = await repo.ensureProgress(db, userId, context.lab.id);
+      let progress = await repo.ensureProgress(db, userId, context.lab.id, clock.now());
       if (passed) {
         const doneAfter = progressOf(taskIds, {
           taskStatus: { ...progress.taskStatus, [task.id]: TaskCompletion.Completed },

@@ -76,7 +76,7 @@ export async function listCollaborators(
 /** Inserts unless the person already holds a role in the collection; then nothing is returned. */
 export async function insertCollaborator(
   db: DbExecutor,
-  values: typeof collectionCollaborators.$inferInsert,
+  values: typeof collectionCollaborators.$inferInsert & { addedAt: Date },
 ): Promise<CollaboratorRow | undefined> {
   const [row] = await db
     .insert(collectionCollaborators)

@@ -10,6 +10,7 @@ import type {
   UserLookupQuery,
 } from '@coderoom/contracts';
 import type { CollectionRow } from '../../db/schema.js';
+import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
 import { forbidden, invalidInput, notFound } from '../../platform/http/errors.js';
 import type { RateLimiter, RateRule } from '../../platform/http/rateLimit.js';
@@ -30,6 +31,7 @@ import * as repo from './collaborators.repository.js';
 
 export interface CollaboratorsDeps {
   db: Db;
+  clock: Clock;
   content: ContentService;
   rateLimiter: RateLimiter;
   /** Told after every change to the list, so open live sessions re-check their rights at once. */
@@ -60,7 +62,13 @@ function checkAccessFor(role: CollaboratorRoleName, access: CollaboratorAccess):
   }
 }
 
-export function createCollaboratorsService({ db, content, rateLimiter, rightsChanged }: CollaboratorsDeps) {
+export function createCollaboratorsService({
+  db,
+  clock,
+  content,
+  rateLimiter,
+  rightsChanged,
+}: CollaboratorsDeps) {
   /**
    * The collection a call names, if the caller passes `allowed`. Whoever can read the content but fails
    * the rule gets 403 with `refusal`; anyone else gets 404, so private drafts stay invisible.
@@ -160,6 +168,7 @@ export function createCollaboratorsService({ db, content, rateLimiter, rightsCha
         role: input.role,
         access,
         addedBy: userId,
+        addedAt: clock.now(),
       });
       if (!row) {
         const existing = await repo.findMembership(db, collection.id, user.userId);
