@@ -28,7 +28,8 @@ export async function buildUser(
     adminRole: admin ? PlatformAdminRole.SuperAdmin : null,
   });
   if (!row) throw new Error('buildUser: e-mail already taken');
-  const updated = Object.keys(patch).length > 0 ? await updateUser(database.db, row.id, patch) : row;
+  const updated =
+    Object.keys(patch).length > 0 ? await updateUser(database.db, row.id, patch, systemClock.now()) : row;
   return { ...(updated ?? row), password };
 }
 

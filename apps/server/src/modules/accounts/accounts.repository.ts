@@ -35,10 +35,15 @@ export async function insertUser(
 
 export type UserPatch = Partial<Omit<typeof users.$inferInsert, 'id' | 'email' | 'createdAt'>>;
 
-export async function updateUser(db: DbExecutor, id: number, patch: UserPatch): Promise<UserRow | undefined> {
+export async function updateUser(
+  db: DbExecutor,
+  id: number,
+  patch: UserPatch,
+  at: Date,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({ ...patch, updatedAt: at })
     .where(eq(users.id, id))
     .returning();
   return row;
@@ -62,10 +67,10 @@ export async function recordFailedLogin(
   return row;
 }
 
-export async function mergeViewedFlags(db: DbExecutor, id: number, flags: Record<string, true>) {
+export async function mergeViewedFlags(db: DbExecutor, id: number, flags: Record<string, true>, at: Date) {
   const [row] = await db
     .update(users)
-    .set({ viewedFlags: sql`${users.viewedFlags} || ${JSON.stringify(flags)}::jsonb`, updatedAt: new Date() })
+    .set({ viewedFlags: sql`${users.viewedFlags} || ${JSON.stringify(flags)}::jsonb`, updatedAt: at })
     .where(eq(users.id, id))
     .returning();
   return row;

@@ -26,7 +26,7 @@ import type { SessionContext, SessionStore } from '../../platform/auth/sessions.
 import { hashToken, newToken } from '../../platform/auth/tokens.js';
 import { newTotpSecret, otpauthUrl, verifyTotp } from '../../platform/auth/totp.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { forbidden, invalidInput } from '../../platform/http/errors.js';
 import type { RateLimiter } from '../../platform/http/rateLimit.js';
 import type { Mailer } from '../../platform/mail/mailer.js';
@@ -86,6 +86,10 @@ function normaliseEmail(email: string): string {
 
 export function createAccountsService(deps: AccountsDeps) {
   const { db, sessions, rateLimiter, mailer, clock } = deps;
+
+  /** Every change to a user row carries the clock's time. */
+  const updateUser = (executor: DbExecutor, id: number, patch: repo.UserPatch) =>
+    repo.updateUser(executor, id, patch, clock.now());
 
   async function loadUser(userId: number): Promise<UserRow> {
     const user = await repo.findUserById(db, userId);
@@ -167,7 +171,7 @@ export function createAccountsService(deps: AccountsDeps) {
         });
         return { pendingTwoFactorToken };
       }
-      const fresh = await repo.updateUser(db, user.id, { failedLoginCount: 0, lockedUntil: null });
+      const fresh = await updateUser(db, user.id, { failedLoginCount: 0, lockedUntil: null });
       return startSession(fresh ?? user, client);
     },
 
@@ -208,7 +212,7 @@ export function createAccountsService(deps: AccountsDeps) {
         if (userId === null) throw AccountErrors.resetTokenInvalid();
         // A new password ends every existing session, wherever it is.
         await sessions.revokeAllForUser(tx, userId);
-        return repo.updateUser(tx, userId, { passwordHash, failedLoginCount: 0, lockedUntil: null });
+        return updateUser(tx, userId, { passwordHash, failedLoginCount: 0, lockedUntil: null });
       });
       if (!user) throw AccountErrors.resetTokenInvalid();
       return startSession(user, client);
@@ -224,7 +228,7 @@ export function createAccountsService(deps: AccountsDeps) {
       }
       const passwordHash = await hashPassword(input.new_password);
       await db.transaction(async (tx) => {
-        await repo.updateUser(tx, user.id, { passwordHash });
+        await updateUser(tx, user.id, { passwordHash });
         await sessions.revokeAllForUser(tx, user.id, auth.sessionId);
       });
     },
@@ -234,7 +238,7 @@ export function createAccountsService(deps: AccountsDeps) {
         input.frontend_theme === ThemeChoice.System
           ? { useSystemPreference: true }
           : { userTheme: input.frontend_theme, useSystemPreference: false };
-      await repo.updateUser(db, auth.userId, patch);
+      await updateUser(db, auth.userId, patch);
     },
 
     async updateChecklist(auth: SessionContext, input: ChecklistRequest): Promise<UserInfo> {
@@ -244,15 +248,15 @@ export function createAccountsService(deps: AccountsDeps) {
         checklist_selection: input.checklist_selection ?? user.checklist.checklist_selection,
         completion_map: { ...user.checklist.completion_map, ...input.completion_map },
       };
-      return presentUserInfo((await repo.updateUser(db, auth.userId, { checklist })) ?? user);
+      return presentUserInfo((await updateUser(db, auth.userId, { checklist })) ?? user);
     },
 
     async setTutorialStatus(auth: SessionContext, status: string): Promise<void> {
-      await repo.updateUser(db, auth.userId, { tutorialStatus: status });
+      await updateUser(db, auth.userId, { tutorialStatus: status });
     },
 
     async setEnterpriseNavigation(auth: SessionContext, enabled: boolean): Promise<void> {
-      await repo.updateUser(db, auth.userId, { enableNewNavB2b: enabled });
+      await updateUser(db, auth.userId, { enableNewNavB2b: enabled });
     },
 
     /** Flags only ever move from unseen to seen: the request can only add `true` values. */
@@ -260,7 +264,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const unknown = flags.find((flag) => !VIEWED_FLAGS.has(flag));
       if (unknown) throw AccountErrors.unknownViewedFlag(unknown);
       const patch = Object.fromEntries(flags.map((flag) => [flag, true] as const));
-      const user = await repo.mergeViewedFlags(db, auth.userId, patch);
+      const user = await repo.mergeViewedFlags(db, auth.userId, patch, clock.now());
       if (!user) throw AccountErrors.userNotFound();
       return presentUserInfo(user);
     },
@@ -274,7 +278,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const user = await loadUser(auth.userId);
       if (user.twoFactorViaApp) throw AccountErrors.twoFactorAlreadyOn();
       const secret = newTotpSecret();
-      await repo.updateUser(db, user.id, { totpPendingSecret: secret });
+      await updateUser(db, user.id, { totpPendingSecret: secret });
       const url = otpauthUrl(secret, user.email, PRODUCT_NAME);
       return { qr_code: await QRCode.toDataURL(url, { margin: 1, width: 220 }), secret, otpauth_url: url };
     },
@@ -287,7 +291,7 @@ export function createAccountsService(deps: AccountsDeps) {
         throw AccountErrors.invalidTotp(ErrorStatus.OperationNotAllowed);
       }
       const updated = await db.transaction(async (tx) => {
-        const row = await repo.updateUser(tx, user.id, {
+        const row = await updateUser(tx, user.id, {
           totpSecret: user.totpPendingSecret,
           totpPendingSecret: null,
           twoFactorViaApp: true,
@@ -309,7 +313,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (input.user_id !== undefined && input.user_id !== caller.id) {
         if (!isPlatformAdmin(caller)) throw forbidden();
         await loadUser(input.user_id);
-        await repo.updateUser(
+        await updateUser(
           db,
           input.user_id,
           input.two_factor_via_app
@@ -327,7 +331,7 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!input.totp || !verifyTotp(caller.totpSecret, input.totp.trim(), clock.now().getTime())) {
         throw AccountErrors.invalidTotp(ErrorStatus.OperationNotAllowed);
       }
-      const updated = await repo.updateUser(db, caller.id, {
+      const updated = await updateUser(db, caller.id, {
         twoFactorViaApp: false,
         twoFactorRequired: false,
         totpSecret: null,
