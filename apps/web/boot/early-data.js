@@ -14,7 +14,8 @@
     early[path].catch(() => undefined);
   };
   ask(`/api/reader/collection/${lesson[1]}/${lesson[2]}/page/${lesson[3]}${lesson[4] ? '?draft=true' : ''}`);
-  ask('/api/user/info');
+  // Only a browser with the logged-in marker has someone to ask about (modules/session/hasLoggedInMarker.ts).
+  if (/(?:^|;\s*)cr_logged_in=/.test(document.cookie)) ask('/api/user/info');
   window.__coderoomEarly = early;
   const chunks = [] /* lesson chunks */;
   for (const href of chunks) {
@@ -29,6 +30,8 @@
     const link = document.createElement('link');
     link.rel = 'preload';
     link.as = 'style';
+    // Vite's loader asks for the stylesheet with crossorigin: the preload must match or it goes unused.
+    link.crossOrigin = '';
     link.href = href;
     document.head.appendChild(link);
   }

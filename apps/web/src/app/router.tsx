@@ -21,6 +21,8 @@ export const router = createBrowserRouter([
   {
     element: <AppShell />,
     errorElement: <RouteError />,
+    // The first page's code is still loading: an empty frame, as before the router existed (and no warning).
+    hydrateFallbackElement: <div className="app" aria-busy="true" />,
     children: [
       { index: true, lazy: async () => ({ Component: (await import('../pages/LandingPage')).LandingPage }) },
       { path: 'login', lazy: async () => ({ Component: (await import('../pages/LoginPage')).LoginPage }) },

@@ -1,4 +1,10 @@
-import { CSRF_HEADER, SESSION_COOKIE, THEME_COOKIE, UserInfoSchema } from '@coderoom/contracts';
+import {
+  CSRF_HEADER,
+  LOGGED_IN_COOKIE,
+  SESSION_COOKIE,
+  THEME_COOKIE,
+  UserInfoSchema,
+} from '@coderoom/contracts';
 import { AccountMessages, LOGIN_LOCKOUT_MINUTES, MAX_FAILED_LOGINS, ViewedFlag } from '@coderoom/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -211,6 +217,33 @@ describe('sessions', () => {
     // Replaying the old cookie does not bring the session back.
     client.cookies.set(SESSION_COOKIE, token);
     expect((await client.get('/api/user/info')).statusCode).toBe(401);
+  });
+
+  it('keeps the readable logged-in marker in step with the session', async () => {
+    // Login sets it beside the session; the page reads it (it is not httpOnly) before asking for user info.
+    const { client, email } = await signUp(t.app);
+    expect(client.cookies.get(LOGGED_IN_COOKIE)).toBe('1');
+    const login = await new TestClient(t.app).post('/api/user/login', { email, password: VALID_PASSWORD });
+    expect(login.cookies.find((cookie) => cookie.name === LOGGED_IN_COOKIE)?.httpOnly).toBeFalsy();
+
+    // A session without the marker (deleted by hand, set before markers existed) gets it back.
+    client.cookies.delete(LOGGED_IN_COOKIE);
+    expect((await client.get('/api/user/info')).statusCode).toBe(200);
+    expect(client.cookies.get(LOGGED_IN_COOKIE)).toBe('1');
+
+    // A marker that outlived its session is cleared by the next answer, the 401 of user info included.
+    const token = client.cookies.get(SESSION_COOKIE);
+    expect((await client.post('/api/user/logout')).statusCode).toBe(200);
+    expect(client.cookies.has(LOGGED_IN_COOKIE)).toBe(false);
+    client.cookies.set(SESSION_COOKIE, token ?? '');
+    client.cookies.set(LOGGED_IN_COOKIE, '1');
+    expect((await client.get('/api/user/info')).statusCode).toBe(401);
+    expect(client.cookies.has(LOGGED_IN_COOKIE)).toBe(false);
+
+    // An anonymous visitor is never handed one.
+    const visitor = new TestClient(t.app);
+    expect((await visitor.get('/api/reader/featured_items')).statusCode).toBe(200);
+    expect(visitor.cookies.has(LOGGED_IN_COOKIE)).toBe(false);
   });
 
   it('refuses a state-changing request without the CSRF header and changes nothing', async () => {

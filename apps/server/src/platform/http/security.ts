@@ -1,6 +1,7 @@
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@coderoom/contracts';
 import { ErrorStatus } from '@coderoom/domain';
 import type { FastifyInstance } from 'fastify';
+import { syncLoggedInMarker } from '../auth/cookies.js';
 import type { SessionStore } from '../auth/sessions.js';
 import { newToken, safeEqual } from '../auth/tokens.js';
 import { AppError, PlatformMessages } from './errors.js';
@@ -42,5 +43,6 @@ export function registerRequestSecurity(app: FastifyInstance, sessions: SessionS
 
     const token = request.cookies[SESSION_COOKIE];
     if (token) request.auth = await sessions.resolve(token);
+    syncLoggedInMarker(request, reply, request.auth !== null);
   });
 }
