@@ -8,6 +8,8 @@ import { USER_INFO_KEY } from '../modules/session/hooks/userInfoQuery';
 import { useUserInfo } from '../modules/session/hooks/useUserInfo';
 import { onLogoutSignal } from '../modules/session/logoutBroadcast';
 import { BannerArea } from '../modules/shell/BannerArea';
+import { MainNav } from '../modules/shell/MainNav';
+import { useFocusMainOnNavigate } from '../modules/shell/useFocusMainOnNavigate';
 import { ThemeMenu } from '../modules/theme/ThemeMenu';
 import { LoadingBar } from '../ui/LoadingBar';
 
@@ -17,6 +19,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  useFocusMainOnNavigate();
 
   useEffect(() => {
     setUnauthorizedHandler(() => {
@@ -52,14 +55,14 @@ export function AppShell() {
           </span>
           <span className="brand-name">Coderoom</span>
         </Link>
-        <nav className="topnav" aria-label="Main">
+        <MainNav>
           {user && <NavLink to="/learn/home">Home</NavLink>}
           <NavLink to="/explore">Explore</NavLink>
           {user && <NavLink to="/learn/in-progress">My learning</NavLink>}
           {user && <NavLink to="/notes">Notes</NavLink>}
           {user && <NavLink to="/playground">Playground</NavLink>}
           {user && <NavLink to="/teach">Teach</NavLink>}
-        </nav>
+        </MainNav>
         <div className="topbar-actions">
           <ThemeMenu />
           {user ? (
