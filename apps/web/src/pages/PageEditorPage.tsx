@@ -257,6 +257,8 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
   const courseTitle = collection.data?.collection.title || 'Untitled course';
   return (
     <main id="main" className="studio-page-editor">
+      {/* The title is an input here; the page still needs its one heading to name it (WCAG 2.4.6). */}
+      <h1 className="visually-hidden">Edit lesson: {title || DefaultTitle.Lesson}</h1>
       <header className="studio-page-editor-bar">
         <div className="studio-page-editor-title">
           <nav className="small muted studio-breadcrumb" aria-label="Breadcrumb">

@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
 
 interface DialogProps {
   open: boolean;
@@ -19,6 +19,23 @@ export function Dialog({
   children,
   dismissible = true,
 }: DialogProps) {
+  // What had focus when the dialog opened gets it back when it closes (WCAG 2.4.3). Read before Radix
+  // moves focus into the dialog: layout effects run before its focus scope's effect.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+      opener.current = document.activeElement;
+    }
+  }, [open]);
+  const returnFocus = (event: Event) => {
+    const target = opener.current;
+    opener.current = null;
+    // An opener that is gone (a menu item) leaves it to Radix, which focuses what it saw focused last.
+    if (target?.isConnected) {
+      event.preventDefault();
+      target.focus();
+    }
+  };
   const block = (event: Event) => {
     if (!dismissible) event.preventDefault();
   };
@@ -26,7 +43,12 @@ export function Dialog({
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="dialog-overlay" />
-        <RadixDialog.Content className="dialog" onEscapeKeyDown={block} onPointerDownOutside={block}>
+        <RadixDialog.Content
+          className="dialog"
+          onEscapeKeyDown={block}
+          onPointerDownOutside={block}
+          onCloseAutoFocus={returnFocus}
+        >
           <RadixDialog.Title className="dialog-title">{title}</RadixDialog.Title>
           {description ? (
             <RadixDialog.Description className="dialog-description">{description}</RadixDialog.Description>

@@ -55,7 +55,7 @@ describe('renderMarkdown', () => {
 
   it('marks code blocks with their language and escapes the code', () => {
     expect(html('```python\nprint("<b>")\n```')).toBe(
-      '<pre data-md-child-id="0"><code class="language-python">print(&quot;&lt;b&gt;&quot;)\n</code></pre>',
+      '<pre data-md-child-id="0" tabindex="0"><code class="language-python">print(&quot;&lt;b&gt;&quot;)\n</code></pre>',
     );
     expect(html('```x" onclick="y\nz\n```')).toContain('<code>z');
   });

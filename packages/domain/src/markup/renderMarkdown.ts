@@ -74,7 +74,8 @@ export function renderMarkdown(text: string): RenderedMarkdown {
       code({ text: code, lang }) {
         const language = (lang ?? '').trim().split(/\s+/)[0] ?? '';
         const attribute = CODE_LANGUAGE.test(language) ? ` class="language-${escapeHtml(language)}"` : '';
-        return `<pre><code${attribute}>${escapeHtml(code.replace(/\n$/, ''))}\n</code></pre>\n`;
+        // A long line scrolls sideways: tabindex lets a keyboard reach the block to scroll it (WCAG 2.1.1).
+        return `<pre tabindex="0"><code${attribute}>${escapeHtml(code.replace(/\n$/, ''))}\n</code></pre>\n`;
       },
       link({ href, title, tokens }) {
         const inner = this.parser.parseInline(tokens);

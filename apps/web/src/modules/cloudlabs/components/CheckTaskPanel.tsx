@@ -25,15 +25,18 @@ export function CheckTaskPanel({
       </div>
       {!isRunning && <p className="small muted">Start the lab to check your work.</p>}
       {check.isError && <FormMessage tone="error">{check.error.message}</FormMessage>}
-      {result && (
-        <div className={`cloudlab-check-result is-${result.result}`} data-testid="check-result" role="status">
-          <strong>
-            {result.result === 'passed' ? 'Passed: task completed.' : 'Not yet: the check failed.'}
-          </strong>
-          {result.timed_out && <span> The check took too long and was stopped.</span>}
-          {result.output.trim() && <pre className="cloudlab-check-output">{result.output}</pre>}
-        </div>
-      )}
+      {/* Present before the result arrives, so it is read out (WCAG 4.1.3). */}
+      <div aria-live="polite">
+        {result && (
+          <div className={`cloudlab-check-result is-${result.result}`} data-testid="check-result">
+            <strong>
+              {result.result === 'passed' ? 'Passed: task completed.' : 'Not yet: the check failed.'}
+            </strong>
+            {result.timed_out && <span> The check took too long and was stopped.</span>}
+            {result.output.trim() && <pre className="cloudlab-check-output">{result.output}</pre>}
+          </div>
+        )}
+      </div>
     </section>
   );
 }

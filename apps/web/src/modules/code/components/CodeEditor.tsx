@@ -1,19 +1,15 @@
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
-import {
-  bracketMatching,
-  defaultHighlightStyle,
-  indentOnInput,
-  syntaxHighlighting,
-} from '@codemirror/language';
+import { bracketMatching, indentOnInput } from '@codemirror/language';
 import { Compartment, EditorState } from '@codemirror/state';
-import { oneDark } from '@codemirror/theme-one-dark';
 import { EditorView, highlightActiveLine, keymap, lineNumbers } from '@codemirror/view';
 import type { LanguageId } from '@coderoom/contracts';
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { resolveTheme } from '../../theme/resolveTheme';
 import { prefersDark } from '../../theme/themeDom';
 import { useThemeChoice } from '../../theme/themeStore';
+import { codeEditorTheme } from '../codeEditorTheme';
 import { loadLanguageExtension } from '../languageSupport';
+import { EditorExitHint } from './EditorExitHint';
 
 interface CodeEditorProps {
   value: string;
@@ -24,7 +20,10 @@ interface CodeEditorProps {
   label: string;
 }
 
-/** CodeMirror 6 with the language's highlighting; follows the page's light or dark theme. */
+/**
+ * CodeMirror 6 with the language's highlighting; follows the page's light or dark theme. Tab indents, so
+ * Escape then Tab leaves (CodeMirror's tab-focus escape), which the editor announces and shows on focus.
+ */
 export function CodeEditor({ value, language, onChange, onRun, label }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -33,6 +32,7 @@ export function CodeEditor({ value, language, onChange, onRun, label }: CodeEdit
   const callbacks = useRef({ onChange, onRun });
   callbacks.current = { onChange, onRun };
   const themeChoice = useThemeChoice();
+  const hintId = useId();
 
   // Created once; later prop changes are dispatched into the same editor so undo history survives.
   // biome-ignore lint/correctness/useExhaustiveDependencies: the editor is created once per mount
@@ -48,7 +48,6 @@ export function CodeEditor({ value, language, onChange, onRun, label }: CodeEdit
           indentOnInput(),
           bracketMatching(),
           highlightActiveLine(),
-          syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
           keymap.of([
             {
               key: 'Mod-Enter',
@@ -62,8 +61,9 @@ export function CodeEditor({ value, language, onChange, onRun, label }: CodeEdit
             ...historyKeymap,
           ]),
           languageSlot.current.of([]),
-          themeSlot.current.of([]),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          themeSlot.current.of(codeEditorTheme(resolveTheme(themeChoice, prefersDark()) === 'dark')),
+          // tabindex: axe and some browsers only count tabindexed elements as a scroller's focusable content.
+          EditorView.contentAttributes.of({ 'aria-label': label, 'aria-describedby': hintId, tabindex: '0' }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) callbacks.current.onChange(update.state.doc.toString());
           }),
@@ -87,7 +87,7 @@ export function CodeEditor({ value, language, onChange, onRun, label }: CodeEdit
 
   useEffect(() => {
     const dark = resolveTheme(themeChoice, prefersDark()) === 'dark';
-    view.current?.dispatch({ effects: themeSlot.current.reconfigure(dark ? oneDark : []) });
+    view.current?.dispatch({ effects: themeSlot.current.reconfigure(codeEditorTheme(dark)) });
   }, [themeChoice]);
 
   // Outside changes (reset, show solution, language switch) replace the document.
@@ -98,5 +98,10 @@ export function CodeEditor({ value, language, onChange, onRun, label }: CodeEdit
     }
   }, [value]);
 
-  return <div className="code-editor" ref={host} />;
+  return (
+    <div className="code-editor has-exit-hint">
+      <div ref={host} />
+      <EditorExitHint id={hintId} />
+    </div>
+  );
 }

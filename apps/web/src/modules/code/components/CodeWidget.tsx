@@ -211,10 +211,11 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
           </ol>
         </details>
       )}
-      <div className="code-result">
+      {/* One live region, on the page before any result: what arrives in it is read out (WCAG 4.1.3). */}
+      <div className="code-result" aria-live="polite">
         {unavailable && <FormMessage tone="error">{unavailable.reason}</FormMessage>}
         {running && (
-          <p className="running" role="status">
+          <p className="running">
             <span className="spinner" aria-hidden="true" /> Running in the sandbox…
           </p>
         )}

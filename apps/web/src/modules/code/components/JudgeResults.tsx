@@ -11,14 +11,14 @@ const VERDICT_TEXT = {
 export function JudgeResults({ result }: { result: JudgeResponse }) {
   if (result.status === 'compile_error') {
     return (
-      <div className="run-output" aria-live="polite">
+      <div className="run-output">
         <span className="badge badge-error">Compile error</span>
         <pre className="output output-error">{result.compile_output}</pre>
       </div>
     );
   }
   return (
-    <div className="run-output" aria-live="polite">
+    <div className="run-output">
       <div className="run-meta">
         <span className={`badge ${result.all_passed ? 'badge-success' : 'badge-error'}`}>
           {result.passed} of {result.total} tests passed

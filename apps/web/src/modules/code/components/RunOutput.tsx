@@ -18,7 +18,7 @@ export function RunOutput({ result, asHtml }: { result: ExecuteResponse; asHtml:
       ? `exit code ${result.exit_code}`
       : null;
   return (
-    <div className="run-output" aria-live="polite">
+    <div className="run-output">
       <div className="run-meta">
         <span className={`badge ${failed ? 'badge-error' : 'badge-success'}`}>
           {STATUS_TEXT[result.status]}

@@ -6,7 +6,7 @@ const STATUS_TEXT = { passed: 'Passed', failed: 'Failed', skipped: 'Skipped' } a
 export function UnitTestResults({ result }: { result: RunTestsResponse }) {
   if (result.status !== 'completed') {
     return (
-      <div className="run-output" aria-live="polite">
+      <div className="run-output">
         <span className="badge badge-error">
           {result.status === 'compile_error' ? 'Compile error' : 'Tests could not run'}
         </span>
@@ -19,7 +19,7 @@ export function UnitTestResults({ result }: { result: RunTestsResponse }) {
   }
   const allPassed = result.failed === 0 && result.total > 0;
   return (
-    <div className="run-output" aria-live="polite">
+    <div className="run-output">
       <div className="run-meta">
         <span className={`badge ${allPassed ? 'badge-success' : 'badge-error'}`}>
           {result.passed} of {result.total} tests passed

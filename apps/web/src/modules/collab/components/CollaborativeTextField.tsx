@@ -4,6 +4,7 @@ import { EditorView, keymap, placeholder } from '@codemirror/view';
 import { useEffect, useId, useRef, useState, useSyncExternalStore } from 'react';
 import { yCollab, yUndoManagerKeymap } from 'y-codemirror.next';
 import * as Y from 'yjs';
+import { EditorExitHint } from '../../code/components/EditorExitHint';
 import type { CollabSession } from '../createCollabSession';
 import type { SharedMap } from '../utils/collabDocument';
 
@@ -39,6 +40,7 @@ export function CollaborativeTextField({
 }: CollaborativeTextFieldProps) {
   const host = useRef<HTMLDivElement>(null);
   const labelId = useId();
+  const hintId = useId();
   const state = useSyncExternalStore(session.subscribe, session.getState);
   const callbacks = useRef({ onText, initialText });
   callbacks.current = { onText, initialText };
@@ -77,6 +79,8 @@ export function CollaborativeTextField({
           EditorState.readOnly.of(state.isReadOnly),
           EditorView.contentAttributes.of({
             'aria-labelledby': labelId,
+            'aria-describedby': hintId,
+            tabindex: '0',
             'data-comp-id': compId,
             spellcheck: isCode ? 'false' : 'true',
           }),
@@ -92,7 +96,18 @@ export function CollaborativeTextField({
       view.destroy();
       undoManager.destroy();
     };
-  }, [session, map, compId, state.hasLoaded, state.isReadOnly, binding, labelId, placeholderText, isCode]);
+  }, [
+    session,
+    map,
+    compId,
+    state.hasLoaded,
+    state.isReadOnly,
+    binding,
+    labelId,
+    hintId,
+    placeholderText,
+    isCode,
+  ]);
 
   return (
     <div className={`field studio-textarea collab-field${isCode ? ' collab-field-code' : ''}`}>
@@ -100,7 +115,10 @@ export function CollaborativeTextField({
         {label}
       </span>
       {!state.hasLoaded && <p className="small muted">Connecting to the live document…</p>}
-      <div className="collab-field-editor" ref={host} />
+      <div className="has-exit-hint">
+        <div className="collab-field-editor" ref={host} />
+        <EditorExitHint id={hintId} />
+      </div>
     </div>
   );
 }

@@ -9,20 +9,13 @@ export function LiveTestResults({ results }: { results: TestResultsResponse }) {
   return (
     <div className="live-tests" data-testid="live-test-results">
       {isDone && tests.length > 0 && (
-        <p
-          className={`live-tests-summary ${passed === tests.length ? 'is-passed' : 'is-failed'}`}
-          role="status"
-        >
+        <p className={`live-tests-summary ${passed === tests.length ? 'is-passed' : 'is-failed'}`}>
           {passed === tests.length
             ? `All ${tests.length} tests passed.`
             : `${passed} of ${tests.length} tests passed.`}
         </p>
       )}
-      {error && (
-        <p className="live-tests-summary is-failed" role="alert">
-          {error}
-        </p>
-      )}
+      {error && <p className="live-tests-summary is-failed">{error}</p>}
       <ul className="live-tests-list">
         {tests.map((test) => (
           <li key={test.id} className={test.passed ? 'is-passed' : 'is-failed'}>

@@ -67,8 +67,11 @@ export function ProjectLiveTask({ address, type, live, completion, isBegun }: Pr
               ▶ Run tests
             </Button>
           </div>
-          {tests.error && <FormMessage tone="error">{tests.error.message}</FormMessage>}
-          {tests.results && <LiveTestResults results={tests.results} />}
+          {/* Present before any result, so what arrives is read out (WCAG 4.1.3). */}
+          <div aria-live="polite">
+            {tests.error && <FormMessage tone="error">{tests.error.message}</FormMessage>}
+            {tests.results && <LiveTestResults results={tests.results} />}
+          </div>
         </section>
       )}
     </div>

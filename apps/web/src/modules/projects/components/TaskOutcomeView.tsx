@@ -16,7 +16,7 @@ export function TaskOutcomeView({ outcome }: { outcome: TaskOutcome }) {
   if (!evaluation) return null;
   const passed = evaluation.verdict === 'passed';
   return (
-    <div className="project-evaluation" role="status">
+    <div className="project-evaluation">
       <span className={`badge ${passed ? 'is-passed' : 'is-failed'}`}>
         {passed ? 'Evaluation passed' : 'Evaluation failed'}
       </span>{' '}

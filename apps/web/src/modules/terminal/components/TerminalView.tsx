@@ -8,8 +8,10 @@ import {
 import { SocketState } from '@coderoom/domain';
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../ui/Button';
+import { EditorExitHint } from '../../code/components/EditorExitHint';
+import { escapeThenTab } from '../utils/escapeThenTab';
 import { terminalSocketUrl } from '../utils/terminalSocketUrl';
 
 export type TerminalSocketState = (typeof SocketState)[keyof typeof SocketState];
@@ -54,6 +56,7 @@ export function TerminalView({ instanceId, onRestart, onEvent }: TerminalViewPro
   report.current = onEvent;
   const [state, setState] = useState<TerminalSocketState>(SocketState.Offline);
   const [session, setSession] = useState(0);
+  const hintId = useId();
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new session value opens a new shell
   useEffect(() => {
@@ -74,7 +77,10 @@ export function TerminalView({ instanceId, onRestart, onEvent }: TerminalViewPro
     });
     const fit = new FitAddon();
     terminal.loadAddon(fit);
+    // Tab completes in the shell; Escape then Tab leaves, like the code editors (WCAG 2.1.2).
+    terminal.attachCustomKeyEventHandler(escapeThenTab());
     terminal.open(element);
+    terminal.textarea?.setAttribute('aria-describedby', hintId);
     fit.fit();
 
     let socket: WebSocket | null = null;
@@ -94,8 +100,8 @@ export function TerminalView({ instanceId, onRestart, onEvent }: TerminalViewPro
         // The server replays the shell's recent output: start from a clean screen.
         terminal.reset();
         setState(SocketState.Connected);
+        // No focus here: taking it would pull keyboard users away from where they are on the page.
         report.current?.({ kind: 'connected' });
-        terminal.focus();
       };
       current.onmessage = (event: MessageEvent<ArrayBuffer | string>) => {
         if (typeof event.data !== 'string') {
@@ -150,7 +156,7 @@ export function TerminalView({ instanceId, onRestart, onEvent }: TerminalViewPro
       socket?.close();
       terminal.dispose();
     };
-  }, [instanceId, session]);
+  }, [instanceId, session, hintId]);
 
   const isEnded = state === SocketState.Terminated || state === SocketState.ForceClosed;
   return (
@@ -178,7 +184,10 @@ export function TerminalView({ instanceId, onRestart, onEvent }: TerminalViewPro
           </Button>
         )}
       </div>
-      <div ref={host} className="terminal-screen" data-testid="terminal" />
+      <div className="has-exit-hint">
+        <div ref={host} className="terminal-screen" data-testid="terminal" />
+        <EditorExitHint id={hintId} what="terminal" />
+      </div>
     </div>
   );
 }

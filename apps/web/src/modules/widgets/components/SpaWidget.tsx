@@ -38,9 +38,9 @@ export function SpaWidget({ widget }: { widget: WidgetOf<'SPA'> }) {
           </>
         }
       />
-      <div className="widget-pad">
+      <div className="widget-pad" aria-live="polite">
         {build.isPending && (
-          <p className="running" role="status">
+          <p className="running">
             <span className="spinner" aria-hidden="true" /> Building…
           </p>
         )}
