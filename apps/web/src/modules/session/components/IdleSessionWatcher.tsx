@@ -1,12 +1,14 @@
 import { OkSchema } from '@coderoom/contracts';
 import { SESSION_IDLE_TIMEOUT_MS, SessionMessages } from '@coderoom/domain';
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
 import { apiRequest } from '../../api/apiClient';
 import { useLogout } from '../hooks/useSessionMutations';
 import { type IdlePhase, idlePhase } from '../idlePhase';
+
+// The dialog's code (Radix) is needed only after 14 idle minutes: not part of every page's first download.
+const Dialog = lazy(() => import('../../../ui/Dialog').then((module) => ({ default: module.Dialog })));
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 // Lets tests shorten the 15 minutes; it can only change this browser's warning, never the server session.
@@ -64,42 +66,46 @@ export function IdleSessionWatcher() {
 
   if (phase === 'warning') {
     return (
-      <Dialog
-        open
-        title={SessionMessages.AboutToExpire}
-        dismissible={false}
-        description="You have been inactive for a while. Stay signed in?"
-      >
-        <div className="dialog-actions">
-          <Button onClick={resume} autoFocus>
-            Stay signed in
-          </Button>
-        </div>
-      </Dialog>
+      <Suspense fallback={null}>
+        <Dialog
+          open
+          title={SessionMessages.AboutToExpire}
+          dismissible={false}
+          description="You have been inactive for a while. Stay signed in?"
+        >
+          <div className="dialog-actions">
+            <Button onClick={resume} autoFocus>
+              Stay signed in
+            </Button>
+          </div>
+        </Dialog>
+      </Suspense>
     );
   }
   if (phase === 'expired') {
     return (
-      <Dialog
-        open
-        title={SessionMessages.Expired}
-        dismissible={false}
-        description="For your security we signed you out. Log in again to continue where you left off."
-      >
-        <div className="dialog-actions">
-          <Button
-            autoFocus
-            onClick={() => {
-              const returnUrl = window.location.pathname + window.location.search;
-              logout(undefined, {
-                onSettled: () => navigate(`/login?returnUrl=${encodeURIComponent(returnUrl)}`),
-              });
-            }}
-          >
-            Log in again
-          </Button>
-        </div>
-      </Dialog>
+      <Suspense fallback={null}>
+        <Dialog
+          open
+          title={SessionMessages.Expired}
+          dismissible={false}
+          description="For your security we signed you out. Log in again to continue where you left off."
+        >
+          <div className="dialog-actions">
+            <Button
+              autoFocus
+              onClick={() => {
+                const returnUrl = window.location.pathname + window.location.search;
+                logout(undefined, {
+                  onSettled: () => navigate(`/login?returnUrl=${encodeURIComponent(returnUrl)}`),
+                });
+              }}
+            >
+              Log in again
+            </Button>
+          </div>
+        </Dialog>
+      </Suspense>
     );
   }
   return null;
