@@ -1,5 +1,5 @@
-import { type SidebarKind, sidebarWidthLimits } from '@coderoom/domain';
-import { type KeyboardEvent, type ReactNode, useState } from 'react';
+import { Breakpoints, type SidebarKind, sidebarWidthLimits } from '@coderoom/domain';
+import { type KeyboardEvent, type ReactNode, useState, useSyncExternalStore } from 'react';
 import { clampSidebarWidth } from './clampSidebarWidth';
 
 const STORAGE_PREFIX = 'cr_sidebar:';
@@ -21,6 +21,14 @@ function readStored(kind: SidebarKind): { width: number; collapsed: boolean } {
   return { width: clampSidebarWidth(kind, DEFAULT_OPEN_WIDTH), collapsed: false };
 }
 
+const NARROW_QUERY = `(max-width: ${Breakpoints.Medium}px)`;
+const subscribeNarrow = (onChange: () => void) => {
+  const query = window.matchMedia(NARROW_QUERY);
+  query.addEventListener('change', onChange);
+  return () => query.removeEventListener('change', onChange);
+};
+const isNarrowNow = () => window.matchMedia(NARROW_QUERY).matches;
+
 interface CollapsibleSidebarProps {
   kind: SidebarKind;
   label: string;
@@ -29,11 +37,30 @@ interface CollapsibleSidebarProps {
 
 /**
  * A sidebar of one of the spec's kinds: collapsible, resizable within the kind's limits (mouse or
- * arrow keys on the handle), with width and state remembered per kind.
+ * arrow keys on the handle), with width and state remembered per kind. Below the medium breakpoint there
+ * is no room beside the page: it becomes a disclosure above it, closed until asked for, never remembered.
  */
 export function CollapsibleSidebar({ kind, label, children }: CollapsibleSidebarProps) {
   const [state, setState] = useState(() => readStored(kind));
+  const isNarrow = useSyncExternalStore(subscribeNarrow, isNarrowNow);
+  const [isNarrowOpen, setIsNarrowOpen] = useState(false);
   const limits = sidebarWidthLimits(kind);
+
+  if (isNarrow) {
+    return (
+      <aside className="sidebar sidebar-narrow" aria-label={label}>
+        <button
+          type="button"
+          className="btn btn-secondary sidebar-narrow-toggle"
+          aria-expanded={isNarrowOpen}
+          onClick={() => setIsNarrowOpen(!isNarrowOpen)}
+        >
+          <span aria-hidden="true">{isNarrowOpen ? '▾' : '▸'}</span> {label}
+        </button>
+        {isNarrowOpen && <div className="sidebar-body">{children}</div>}
+      </aside>
+    );
+  }
 
   const update = (next: { width: number; collapsed: boolean }) => {
     setState(next);
