@@ -1,16 +1,20 @@
 // Lighthouse (mobile, its default: a mid-range phone on a throttled network) on the built app as a
 // logged-out visitor sees it: the landing page, explore, a course page and one of its lessons, in Debian's
-// Chromium. Prints each category's score against the targets of docs/accessibility.md and every audit that
+// Chromium. The server is the built one (apps/server/dist/main.js, runner included) on a fresh seeded
+// database. Prints each category's score against the targets of docs/accessibility.md and every audit that
 // failed; the reports are written to bench/results/lighthouse/. Needs `npm run build` first.
-import { mkdir, writeFile } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CourseHome, FeaturedItemsResponse } from '@coderoom/contracts';
-import { buildApp, createMailer, migrate, openPglite, seedDemo } from '@coderoom/server';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const WEB_DIST = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
+const SERVER_MAIN = fileURLToPath(new URL('../apps/server/dist/main.js', import.meta.url));
 const RESULTS = fileURLToPath(new URL('./results/lighthouse/', import.meta.url));
 const CHROME_PATH = process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = [
@@ -23,20 +27,55 @@ const CHROME_FLAGS = [
 /** Minimum scores (0–100); performance is printed, not held to a number here (bench:web measures it). */
 const TARGETS: Record<string, number> = { accessibility: 100, 'best-practices': 95, seo: 95 };
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
+const SERVER_START_MS = 180_000;
+
+/** A port nobody listens on right now. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  probe.listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const address = probe.address();
+  probe.close();
+  if (address === null || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+/** The built server on a new data folder, seeded with the demo content; resolves once it answers. */
+async function startServer(port: number, dataDir: string): Promise<ChildProcess> {
+  const server = spawn(process.execPath, [SERVER_MAIN], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      DATA_DIR: dataDir,
+      SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
+      // Sandbox users apart from the test suites' ranges.
+      RUNNER_UID_BASE: process.env.RUNNER_UID_BASE ?? '52000',
+      INSTANCE_UID_BASE: process.env.INSTANCE_UID_BASE ?? '52400',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const deadline = Date.now() + SERVER_START_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
+    const healthy = await fetch(`http://127.0.0.1:${port}/api/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (healthy) return server;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  server.kill('SIGTERM');
+  throw new Error('the server did not answer in time');
+}
 
 async function main(): Promise<void> {
-  const database = await openPglite(null);
-  await migrate(database);
-  await seedDemo(database);
-  // The public address is the one the browser uses, so canonical links and Open Graph URLs are right.
-  const app = await buildApp({
-    config: { publicUrl: 'http://127.0.0.1', webDistDir: WEB_DIST, trustProxy: false, logLevel: 'silent' },
-    database,
-    mailer: createMailer({ smtpUrl: null, from: 'bench@coderoom.dev', db: database.db }),
-    logger: false,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const port = await freePort();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'coderoom-lighthouse-'));
+  const server = await startServer(port, dataDir);
+  const base = `http://127.0.0.1:${port}`;
 
   // A course a visitor can open, and its first lesson.
   const search = (await (
@@ -92,9 +131,10 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    await chrome.kill();
-    await app.close();
-    await database.close();
+    chrome.kill();
+    server.kill('SIGTERM');
+    if (server.exitCode === null) await once(server, 'exit');
+    await rm(dataDir, { recursive: true, force: true });
   }
   console.log(`\nreports: ${RESULTS}`);
   console.log(allMet ? 'all targets met' : 'some targets NOT met');

@@ -21,6 +21,9 @@ export default defineConfig({
         advancedChunks: {
           groups: [
             { name: 'markup', test: /node_modules[\\/]marked|packages[\\/]domain[\\/]src[\\/]markup/ },
+            // Zod, with the setting that must come before any schema is built (src/app/zodConfig.ts): in
+            // the same chunk it runs when Zod does, before any page's contracts.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]app[\\/]zodConfig/ },
             // The framework every page runs on (React, the router, queries) in one long-cached file.
             // Contracts, domain rules and the session's UI are not forced in here any more: the bundler
             // gives each page the schemas and rules it imports (the packages declare sideEffects: false),

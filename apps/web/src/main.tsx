@@ -1,3 +1,4 @@
+import './app/zodConfig';
 import { loadsUserInfoAtStart } from '@coderoom/domain';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
