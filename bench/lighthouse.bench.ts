@@ -71,6 +71,30 @@ async function startServer(port: number, dataDir: string): Promise<ChildProcess>
   throw new Error('the server did not answer in time');
 }
 
+/** How often a page is tried again when Lighthouse's own trace recording fails (NO_NAVSTART and kin). */
+const ATTEMPTS = 3;
+
+/** One Lighthouse run in a Chromium of its own (a browser reused across runs sometimes loses the trace). */
+async function audit(url: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: ['html', 'json'],
+        onlyCategories: CATEGORIES,
+        logLevel: 'error',
+      });
+      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+      const failure = result.lhr.runtimeError;
+      if (!failure || attempt === ATTEMPTS) return result;
+      console.log(`  (${url}: Lighthouse failed to record, ${failure.code}; trying again)`);
+    } finally {
+      chrome.kill();
+    }
+  }
+}
+
 async function main(): Promise<void> {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'coderoom-lighthouse-'));
@@ -96,17 +120,10 @@ async function main(): Promise<void> {
   ];
 
   await mkdir(RESULTS, { recursive: true });
-  const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   let allMet = true;
   try {
     for (const page of pages) {
-      const result = await lighthouse(`${base}${page.path}`, {
-        port: chrome.port,
-        output: ['html', 'json'],
-        onlyCategories: CATEGORIES,
-        logLevel: 'error',
-      });
-      if (!result) throw new Error(`Lighthouse gave no result for ${page.path}`);
+      const result = await audit(`${base}${page.path}`);
       const { lhr, report } = result;
       const [html, json] = Array.isArray(report) ? report : [report, ''];
       await writeFile(`${RESULTS}${page.name}.report.html`, html ?? '');
@@ -131,7 +148,6 @@ async function main(): Promise<void> {
       }
     }
   } finally {
-    chrome.kill();
     server.kill('SIGTERM');
     if (server.exitCode === null) await once(server, 'exit');
     await rm(dataDir, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import { useCloudLabOverview } from '../modules/cloudlabs/api/useCloudLabOvervie
 import { CloudLabTaskList } from '../modules/cloudlabs/components/CloudLabTaskList';
 import { CLOUD_LABS_NOT_ENABLED } from '../modules/cloudlabs/utils/cloudLabsNotEnabled';
 import { MarkdownBlock } from '../modules/reader/components/MarkdownBlock';
+import { RequireUser } from '../modules/session/components/RequireUser';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { Button } from '../ui/Button';
 import { ErrorPage } from '../ui/ErrorPage';
@@ -13,7 +14,7 @@ import { FormMessage } from '../ui/FormMessage';
 import { PageLoading } from '../ui/PageLoading';
 
 /** /cloudlabs/:slug/:encodedId — what the lab teaches, its variables (names only) and tasks; Start lab. */
-export function CloudLabHomePage() {
+function CloudLabHome() {
   const { encodedId = '' } = useParams();
   const query = useCloudLabOverview(encodedId);
   const begin = useBeginCloudLab();
@@ -95,5 +96,14 @@ export function CloudLabHomePage() {
         </aside>
       </div>
     </main>
+  );
+}
+
+/** Cloud labs are for signed-in learners: a visitor goes to the login page without a refused request. */
+export function CloudLabHomePage() {
+  return (
+    <RequireUser>
+      <CloudLabHome />
+    </RequireUser>
   );
 }

@@ -8,6 +8,7 @@ import { CloudLabTaskList } from '../modules/cloudlabs/components/CloudLabTaskLi
 import { CloudShell } from '../modules/cloudlabs/components/CloudShell';
 import { useLabSession } from '../modules/cloudlabs/hooks/useLabSession';
 import { MarkdownBlock } from '../modules/reader/components/MarkdownBlock';
+import { RequireUser } from '../modules/session/components/RequireUser';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { ErrorPage } from '../ui/ErrorPage';
 import { PageLoading } from '../ui/PageLoading';
@@ -16,7 +17,7 @@ import { PageLoading } from '../ui/PageLoading';
  * /cloudlab/:authorId/:collectionId/:labId/:taskId — one task of a cloud lab: its instructions, the lab's
  * CloudShell (started on arrival, shared by all tasks of the lab), "Check my work", progress and Stop lab.
  */
-export function CloudLabTaskPage() {
+function CloudLabTask() {
   const params = useParams();
   const address = useMemo(
     () => ({
@@ -95,5 +96,14 @@ export function CloudLabTaskPage() {
         </nav>
       </main>
     </div>
+  );
+}
+
+/** Cloud labs are for signed-in learners: a visitor goes to the login page without a refused request. */
+export function CloudLabTaskPage() {
+  return (
+    <RequireUser>
+      <CloudLabTask />
+    </RequireUser>
   );
 }
