@@ -13,8 +13,8 @@ const hasFocusInside = (page: Page, selector: string) =>
 
 test('skip link first, then main after each navigation', async ({ page }) => {
   await logInAs(page, 'learner@coderoom.dev', DEMO_PASSWORD, '/learn/home');
-  await page.goto('/explore');
-  await expect(page.getByRole('heading', { level: 1, name: 'Explore' })).toBeVisible();
+  await page.goto('/notes');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.keyboard.press('Tab');
   const skip = page.getByRole('link', { name: 'Skip to content' });
   await expect(skip).toBeFocused();
@@ -22,12 +22,12 @@ test('skip link first, then main after each navigation', async ({ page }) => {
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
 
-  // A link in the header: the new page's main takes focus, the next Tab starts inside it.
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Notes' }).click();
-  await expect(page).toHaveURL(/\/notes$/);
+  // A link in the header: the new page's main takes focus, the next Tab starts inside it (the search box).
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Explore' }).click();
+  await expect(page).toHaveURL(/\/explore$/);
   await expect(page.locator('main')).toBeFocused();
   await page.keyboard.press('Tab');
-  expect(await hasFocusInside(page, 'main')).toBe(true);
+  await expect(page.getByLabel('What do you want to learn?')).toBeFocused();
 });
 
 test('Tab walks out of the code editor with Escape then Tab, and dialogs return focus', async ({ page }) => {
