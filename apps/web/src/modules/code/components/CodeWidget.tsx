@@ -59,7 +59,9 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
   const stdinId = useId();
   const editorWanted = useAfterFirstPaint();
   const fallback = (
-    <pre className="code-editor-fallback" aria-busy="true">
+    // A scrolling box: tabindex lets a keyboard reach it to scroll (WCAG 2.1.1) until the editor arrives.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+    <pre className="code-editor-fallback" aria-busy="true" tabIndex={0}>
       {code}
     </pre>
   );

@@ -99,7 +99,15 @@ export function ProjectCodeTask({
           )}
         </div>
       </div>
-      <Suspense fallback={<pre className="code-editor-fallback">{source}</pre>}>
+      <Suspense
+        fallback={
+          // A scrolling box: tabindex lets a keyboard reach it (WCAG 2.1.1) until the editor arrives.
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable
+          <pre className="code-editor-fallback" tabIndex={0}>
+            {source}
+          </pre>
+        }
+      >
         <CodeEditor value={source} language={code.language} onChange={setSource} onRun={run} label="Code" />
       </Suspense>
       {code.enableStdin && (
