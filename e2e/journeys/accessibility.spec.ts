@@ -1,4 +1,10 @@
-import type { CompletionResponse, CourseHome, FeaturedItemsResponse } from '@coderoom/contracts';
+import type {
+  CompletionResponse,
+  CourseHome,
+  FeaturedItemsResponse,
+  ProofreadQueue,
+  ShotListResponse,
+} from '@coderoom/contracts';
 import { expect, type Page, test } from '@playwright/test';
 import { apiCall, appRoutePatterns, blockingViolations, linkHref, openProjectTask } from './a11y';
 import { DEMO_PASSWORD, logInAs } from './helpers';
@@ -7,7 +13,7 @@ import { DEMO_PASSWORD, logInAs } from './helpers';
 // violations, and exactly one h1. The list of pages is the router's: a route added to
 // apps/web/src/app/router.tsx without a visit here fails the first test.
 
-type Account = 'visitor' | 'learner' | 'author' | 'admin';
+type Account = 'visitor' | 'learner' | 'author' | 'admin' | 'work' | 'proofread' | 'organization';
 
 /** Who visits each route pattern of the router. */
 const VISITED_AS: Record<string, Account> = {
@@ -19,9 +25,34 @@ const VISITED_AS: Record<string, Account> = {
   explore: 'visitor',
   'explore/free': 'visitor',
   'explore/early-access': 'visitor',
+  answers: 'visitor',
+  'answers/:shotUrl': 'visitor',
   'courses/:slug/:encodedId': 'visitor',
   'paths/:slug/:encodedId': 'visitor',
+  about: 'visitor',
+  pricing: 'visitor',
+  unlimited: 'visitor',
+  terms: 'visitor',
+  privacy: 'visitor',
   '*': 'visitor',
+  // Marketing pages, the blog and the discovery pages (docs/marketing.md).
+  'm/:url': 'visitor',
+  blog: 'visitor',
+  'blog/category/:slug': 'visitor',
+  'blog/:url': 'visitor',
+  track: 'visitor',
+  categories: 'visitor',
+  'learning-plans': 'visitor',
+  'prepare-for-interview': 'visitor',
+  'become-a-developer': 'visitor',
+  'grow-my-skillset': 'visitor',
+  'refer-a-friend': 'visitor',
+  'github-students': 'visitor',
+  'individual-learner': 'visitor',
+  mycourses: 'learner',
+  'editor-page': 'admin',
+  'create/:kind/create-editor-page': 'admin',
+  'editor-page/:id': 'admin',
   learn: 'learner',
   'learn/:tab': 'learner',
   'collection/:authorId/:collectionId': 'learner',
@@ -29,21 +60,43 @@ const VISITED_AS: Record<string, Account> = {
   'collection/page/:authorId/:collectionId/:pageId': 'learner',
   'module/page/:authorId/:collectionId/:pageId': 'learner',
   certificates: 'learner',
+  'checkout/:checkoutType': 'learner',
+  'order-confirmation': 'learner',
+  'order-confirmation/stripe': 'learner',
   'certificate/:hash': 'learner',
   notes: 'learner',
+  notifications: 'learner',
+  // A learner outside any organization: the management area says so (the organizations journey checks
+  // these pages as an admin and a manager).
+  'enterprise-dashboard': 'learner',
+  'enterprise-dashboard/:section': 'learner',
+  'onboarding/admin': 'learner',
+  // Plans and mentoring, as the seeded organization's admin, mentor and member.
+  onboarding: 'organization',
+  'onboarding/plans': 'organization',
+  'onboarding/plans/:planId': 'organization',
+  'onboarding/assigned-plans': 'organization',
+  'onboarding/assigned-plans/:assignmentId': 'organization',
+  'onboarding/dashboard': 'organization',
   'dev/widgets': 'learner',
   settings: 'learner',
+  'settings/billing': 'learner',
+  'onboarding/:stage': 'learner',
   playground: 'learner',
   'assessments/:slug/:encodedId': 'learner',
   'assessment/:authorId/:collectionId/:attemptId/:questionId': 'learner',
   'assessment/:authorId/:collectionId/:attemptId/result': 'learner',
+  'shared/assessment/:token': 'learner',
   'projects/:slug/:encodedId': 'learner',
   'project/:authorId/:collectionId/:projectId/:componentId': 'learner',
   'cloudlabs/:slug/:encodedId': 'learner',
   'cloudlab/:authorId/:collectionId/:labId/:taskId': 'learner',
   teach: 'author',
+  'create-answer': 'author',
+  'answereditor/:id': 'author',
   create: 'author',
   'collectioneditor/:authorId/:collectionId': 'author',
+  'collectioneditor/:authorId/:collectionId/learner-help': 'author',
   'collection/:authorId/:collectionId/draft': 'author',
   'collection/page/:authorId/:collectionId/:pageId/draft': 'author',
   'patheditor/:authorId/:collectionId': 'author',
@@ -59,8 +112,41 @@ const VISITED_AS: Record<string, Account> = {
   'projecteditor/:authorId/:collectionId/:projectId/:componentId': 'author',
   'cloudlabeditor/:authorId/:collectionId/:labId': 'author',
   'cloudlabeditor/:authorId/:collectionId/:labId/:taskId': 'author',
+  // Proofreading (docs/proofreading.md), as the demo author whose answer waits for their review.
+  proofread: 'proofread',
+  'proofread/:authorId/:collectionId/document/:docId': 'proofread',
+  'proofread/:authorId/:collectionId/document/:docId/incorporate': 'proofread',
+  'proofread/:authorId/:collectionId/document/:docId/preview': 'proofread',
+  'proofread/:authorId/:collectionId/document/:docId/pass/:selectedPass/preview': 'proofread',
+  'proofread/:authorId/:collectionId/document/:docId/pass/:basePass/:selectedPass/preview': 'proofread',
+  'proofread/:authorId/:collectionId/document/:docId/reviewIncorporations': 'proofread',
+  'proofread/:authorId/:collectionId/document/:docId/:pageId': 'proofread',
+  'proofread/:authorId/:collectionId/document/:docId/:pageId/incorporate': 'proofread',
+  'proofread/:authorId/:collectionId/document/:docId/:pageId/preview': 'proofread',
+  'proofread/:authorId/:collectionId/document/:docId/:pageId/pass/:selectedPass/preview': 'proofread',
+  'proofread/:authorId/:collectionId/document/:docId/:pageId/pass/:basePass/:selectedPass/preview':
+    'proofread',
+  'proofread/:authorId/:collectionId/document/:docId/:pageId/reviewIncorporations': 'proofread',
   'admin/review-queue': 'admin',
   'admin/mailbox': 'admin',
+  'admin/features': 'admin',
+  work: 'work',
+  'work/projects': 'work',
+  'work/projects/private': 'work',
+  'work/docs': 'work',
+  'work/docs/private': 'work',
+  'work/tasks': 'work',
+  'work/trash': 'work',
+  'work/reviews': 'work',
+  'work/groups': 'work',
+  'work/scheduled-reports': 'work',
+  'work/onboarding': 'work',
+  'work/project/:id': 'work',
+  'work/docs/:id': 'work',
+  'work/doc/:id': 'work',
+  'work/task/:id': 'work',
+  'work/group/:id': 'work',
+  'work-product': 'work',
 };
 
 const patternsOf = (account: Account) =>
@@ -126,7 +212,36 @@ test('public pages, logged out', async ({ page }) => {
     (await featured(page, 'search_string=python&only_courses=true')).url,
   );
   await pages.check('paths/:slug/:encodedId', (await featured(page, 'search_string=full-stack')).url);
+  for (const footerPage of ['about', 'pricing', 'terms', 'privacy', 'unlimited'])
+    await pages.check(footerPage, `/${footerPage}`);
+  await pages.check('answers', '/answers');
+  const answers = await apiCall<ShotListResponse>(page, 'GET', '/api/edpresso/shots?search_string=python');
+  if (!answers.items[0]) throw new Error('no demo answer about Python');
+  await pages.check('answers/:shotUrl', `/answers/${answers.items[0].url}`, () =>
+    expect(page.locator('.cm-content').first()).toBeVisible(),
+  );
   await pages.check('*', '/no-such-page');
+  await pages.check('m/:url', '/m/for-teams', async () => {
+    await expect(page.locator('.mk-price-card').first()).toBeVisible();
+  });
+  await pages.check('blog', '/blog');
+  await pages.check('blog/category/:slug', '/blog/category/engineering');
+  await pages.check('blog/:url', '/blog/why-every-code-block-runs');
+  for (const discovery of [
+    'track',
+    'categories',
+    'learning-plans',
+    'prepare-for-interview',
+    'become-a-developer',
+    'grow-my-skillset',
+    'refer-a-friend',
+    'github-students',
+    'individual-learner',
+  ]) {
+    await pages.check(discovery, `/${discovery}`, async () => {
+      await expect(page.locator('[role="status"]', { hasText: /^Loading/ })).toHaveCount(0);
+    });
+  }
   pages.finish();
 });
 
@@ -136,6 +251,7 @@ test('learner pages: reading, practice, assessments, projects and labs', async (
   const pages = sweep(page, 'learner');
   await pages.check('learn', '/learn');
   await pages.check('learn/:tab', '/learn/in-progress');
+  await pages.check('mycourses', '/mycourses');
 
   const course = await featured(page, 'search_string=python&only_courses=true');
   const home = await apiCall<CourseHome>(
@@ -173,7 +289,31 @@ test('learner pages: reading, practice, assessments, projects and labs', async (
   await pages.check('certificate/:hash', certificateUrl);
 
   await pages.check('notes', '/notes');
+  await pages.check('notifications', '/notifications');
+  await pages.check('enterprise-dashboard', '/enterprise-dashboard');
+  await pages.check('enterprise-dashboard/:section', '/enterprise-dashboard/user-management');
+  // The admin landing opens user management.
+  await pages.check('onboarding/admin', '/onboarding/admin', async () => {
+    await expect(page).toHaveURL(/\/enterprise-dashboard\/user-management$/);
+  });
+  // The demo learner keeps no plan: the checkout form is checked unpaid, receipts as unknown orders.
+  await pages.check('checkout/:checkoutType', '/checkout/subscription_buy?plan=300-12-6000', () =>
+    expect(page.getByLabel('Card number')).toBeVisible(),
+  );
+  // The site coupon's purchase (docs/commerce.md "Coupons"): the coupon applied in the order summary.
+  await pages.check(
+    'checkout/:checkoutType',
+    '/checkout/coupon_purchase?plan=300-12-6000&action_id=ANNUAL20',
+    () => expect(page.getByText('Coupon ANNUAL20 applied')).toBeVisible(),
+  );
+  await pages.check('order-confirmation', '/order-confirmation?payment=pay_unknown');
+  await pages.check('order-confirmation/stripe', '/order-confirmation/stripe?payment=pay_unknown');
   await pages.check('settings', '/settings');
+  // The demo learner has no plan: the billing page's empty states.
+  await pages.check('settings/billing', '/settings/billing', () =>
+    expect(page.getByText('You have no subscription.')).toBeVisible(),
+  );
+  await pages.check('onboarding/:stage', '/onboarding/goal');
   await pages.check('playground', '/playground');
   await pages.check('dev/widgets', '/dev/widgets');
 
@@ -191,6 +331,12 @@ test('learner pages: reading, practice, assessments, projects and labs', async (
   }
   await expect(page).toHaveURL(/\/result$/, { timeout: 30_000 });
   await pages.check('assessment/:authorId/:collectionId/:attemptId/result');
+  // Its score shared: the public page anyone with the link sees.
+  await page.getByRole('button', { name: 'Create a share link' }).click();
+  const shared = new URL(await page.getByLabel('Link to your score').inputValue()).pathname;
+  await pages.check('shared/assessment/:token', shared, () =>
+    expect(page.getByTestId('shared-score')).toBeVisible(),
+  );
 
   // A project with code tasks, begun guided, and a task page.
   const project = await featured(page, 'search_string=word%20frequency');
@@ -214,16 +360,41 @@ test('learner pages: reading, practice, assessments, projects and labs', async (
   pages.finish();
 });
 
+/**
+ * The first link like `pattern` in the author's list on /teach, paging on as an author would: the list shows
+ * ten a page, newest first, so what the seed made first may sit on a later page.
+ */
+async function linkOnTeach(page: Page, tab: 'all' | 'courses' | 'paths', pattern: RegExp): Promise<string> {
+  for (let pageNumber = 1; pageNumber <= 5; pageNumber += 1) {
+    const query = new URLSearchParams();
+    if (tab !== 'all') query.set('tab', tab);
+    if (pageNumber > 1) query.set('page', String(pageNumber));
+    await page.goto(`/teach?${query}`);
+    await expect(page.locator('.studio-collection-list, .studio-empty-list')).toBeVisible();
+    const found = await page
+      .locator('a[href]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+    const href = found.find((candidate) => pattern.test(candidate));
+    if (href) return href;
+  }
+  throw new Error(`no link like ${pattern} on the first five pages of /teach (${tab})`);
+}
+
 test('the author studio, the page editor and a questionnaire', async ({ page }) => {
   test.setTimeout(300_000);
   await logInAs(page, 'author@coderoom.dev', DEMO_PASSWORD, '/teach');
   const pages = sweep(page, 'author');
   await pages.check('teach', '/teach');
   await pages.check('create', '/create');
+  await pages.check('create-answer', '/create-answer');
+  const mine = await apiCall<{ items: Array<{ shotId: number }> }>(page, 'GET', '/api/edpresso/my-shots');
+  if (!mine.items[0]) throw new Error('the demo author has no answers');
+  await pages.check('answereditor/:id', `/answereditor/${mine.items[0].shotId}`);
 
-  const courseEditor = await linkHref(page, /^\/collectioneditor\/\d+\/\d+$/);
+  const courseEditor = await linkOnTeach(page, 'courses', /^\/collectioneditor\/\d+\/\d+$/);
   await pages.check('collectioneditor/:authorId/:collectionId', courseEditor);
   const lessonEditor = await linkHref(page, /^\/pageeditor\/\d+\/\d+\/\d+$/);
+  await pages.check('collectioneditor/:authorId/:collectionId/learner-help', `${courseEditor}/learner-help`);
   const [, authorId, collectionId, pageId] = lessonEditor.match(/(\d+)\/(\d+)\/(\d+)$/) ?? [];
   await pages.check(
     'collection/:authorId/:collectionId/draft',
@@ -245,10 +416,11 @@ test('the author studio, the page editor and a questionnaire', async ({ page }) 
     expect(page.getByLabel('Lesson title')).toBeVisible(),
   );
 
-  await page.goto('/teach');
-  await pages.check('patheditor/:authorId/:collectionId', await linkHref(page, /^\/patheditor\/\d+\/\d+$/));
-  await page.goto('/teach');
-  const assessmentEditor = await linkHref(page, /^\/assessmenteditor\/\d+\/\d+\/\d+$/);
+  await pages.check(
+    'patheditor/:authorId/:collectionId',
+    await linkOnTeach(page, 'paths', /^\/patheditor\/\d+\/\d+$/),
+  );
+  const assessmentEditor = await linkOnTeach(page, 'all', /^\/assessmenteditor\/\d+\/\d+\/\d+$/);
   await pages.check('assessmenteditor/:authorId/:collectionId/:assessmentId', assessmentEditor);
   const question = await linkHref(page, /^\/assessmenteditor\/\d+\/\d+\/\d+\/\d+$/);
   await pages.check('assessmenteditor/:authorId/:collectionId/:assessmentId/:questionId', question);
@@ -260,19 +432,18 @@ test('the author studio, the page editor and a questionnaire', async ({ page }) 
     'enterprise/assessmenteditor/:authorId/:collectionId/:assessmentId/:questionId',
     `/enterprise${question}`,
   );
-  await page.goto('/teach');
+  // Answers and courses list before projects and labs on /teach: they may be on a later page.
   await pages.check(
     'projecteditor/:authorId/:collectionId/:projectId',
-    await linkHref(page, /^\/projecteditor\/\d+\/\d+\/\d+$/),
+    await linkOnTeach(page, 'all', /^\/projecteditor\/\d+\/\d+\/\d+$/),
   );
   await pages.check(
     'projecteditor/:authorId/:collectionId/:projectId/:componentId',
     await linkHref(page, /^\/projecteditor\/\d+\/\d+\/\d+\/\d+$/),
   );
-  await page.goto('/teach');
   await pages.check(
     'cloudlabeditor/:authorId/:collectionId/:labId',
-    await linkHref(page, /^\/cloudlabeditor\/\d+\/\d+\/\d+$/),
+    await linkOnTeach(page, 'all', /^\/cloudlabeditor\/\d+\/\d+\/\d+$/),
   );
   await pages.check(
     'cloudlabeditor/:authorId/:collectionId/:labId/:taskId',
@@ -295,10 +466,117 @@ test('the author studio, the page editor and a questionnaire', async ({ page }) 
   pages.finish();
 });
 
+test('proofreading: the list, the article and every suffix of its route', async ({ page }) => {
+  test.setTimeout(180_000);
+  await logInAs(page, 'author@coderoom.dev', DEMO_PASSWORD, '/proofread');
+  const pages = sweep(page, 'proofread');
+  await pages.check('proofread');
+  const queue = await apiCall<ProofreadQueue>(page, 'GET', '/api/proofread/articles');
+  const demo = queue.items.find((item) => item.title === 'When should I use dict.get in Python?');
+  if (!demo) throw new Error('the demo answer in proofreading is missing');
+  const doc = `/proofread/${demo.author_id}/${demo.collection_id}/document/${demo.doc_id}`;
+  const pattern = 'proofread/:authorId/:collectionId/document/:docId';
+  for (const [pageSuffix, prefix] of [
+    ['', doc],
+    ['/:pageId', `${doc}/${demo.page_id}`],
+  ] as const) {
+    await pages.check(`${pattern}${pageSuffix}`, prefix, () =>
+      expect(page.getByRole('heading', { name: /State: Awaiting author review/ })).toBeVisible(),
+    );
+    await pages.check(`${pattern}${pageSuffix}/incorporate`, `${prefix}/incorporate`, () =>
+      expect(page.getByRole('group', { name: 'Suggestion 1 (pass 1)' })).toBeVisible(),
+    );
+    await pages.check(`${pattern}${pageSuffix}/preview`, `${prefix}/preview`);
+    await pages.check(`${pattern}${pageSuffix}/pass/:selectedPass/preview`, `${prefix}/pass/1/preview`, () =>
+      expect(page.locator('.proofread-diff ins').first()).toBeVisible(),
+    );
+    await pages.check(
+      `${pattern}${pageSuffix}/pass/:basePass/:selectedPass/preview`,
+      `${prefix}/pass/1/1/preview`,
+    );
+    await pages.check(`${pattern}${pageSuffix}/reviewIncorporations`, `${prefix}/reviewIncorporations`);
+  }
+  pages.finish();
+});
+
 test('the admin review queue and mailbox', async ({ page }) => {
   await logInAs(page, 'admin@coderoom.dev', DEMO_PASSWORD, '/admin/review-queue');
   const pages = sweep(page, 'admin');
   await pages.check('admin/review-queue');
   await pages.check('admin/mailbox', '/admin/mailbox');
+  await pages.check('admin/features', '/admin/features', async () => {
+    await expect(page.getByLabel('AI assistant')).toHaveValue('all');
+  });
+  await pages.check('editor-page', '/editor-page');
+  await pages.check('create/:kind/create-editor-page', '/create/blog/create-editor-page');
+  await pages.check('editor-page/:id', '/editor-page/1000001', async () => {
+    await expect(page.getByRole('heading', { name: /Hero feature/ })).toBeVisible();
+  });
+  pages.finish();
+});
+
+test('the work area of the demo workspace "Course launch"', async ({ page }) => {
+  test.setTimeout(180_000);
+  await logInAs(page, 'author@coderoom.dev', DEMO_PASSWORD, '/work');
+  const pages = sweep(page, 'work');
+  await pages.check('work');
+  for (const path of [
+    'work/projects',
+    'work/projects/private',
+    'work/docs',
+    'work/docs/private',
+    'work/tasks',
+    'work/trash',
+    'work/reviews',
+    'work/groups',
+    'work/scheduled-reports',
+    'work/onboarding',
+    'work-product',
+  ]) {
+    await pages.check(path, `/${path}`);
+  }
+  type Items = { items: Array<{ id: number; title: string }> };
+  const first = async (kind: string) => {
+    const found = await apiCall<Items>(page, 'GET', `/api/workflows/items?kind=${kind}`);
+    const item = found.items[0];
+    if (!item) throw new Error(`no ${kind} in the demo workspace`);
+    return item.id;
+  };
+  await pages.check('work/project/:id', `/work/project/${await first('project')}`);
+  const documentId = await first('document');
+  await pages.check('work/docs/:id', `/work/docs/${documentId}`);
+  await pages.check('work/doc/:id', `/work/doc/${documentId}`);
+  await pages.check('work/task/:id', `/work/task/${await first('task')}`);
+  await pages.check('work/group/:id', `/work/group/${await first('group')}`);
+  pages.finish();
+});
+
+test('organization onboarding pages: plans, the plan page, the mentor dashboard', async ({ page }) => {
+  test.setTimeout(120_000);
+  const pages = sweep(page, 'organization');
+  const as = async (email: string) => {
+    await page.context().clearCookies();
+    await logInAs(page, email, DEMO_PASSWORD, '/learn/home');
+  };
+  await as('orgadmin@coderoom.dev');
+  // The admin's landing is the admin dashboard (user management).
+  await pages.check('onboarding', '/onboarding', async () => {
+    await expect(page).toHaveURL(/\/enterprise-dashboard\/user-management$/);
+  });
+  await pages.check('onboarding/plans', '/onboarding/plans');
+  await page.getByRole('link', { name: 'Acme onboarding: your first two weeks' }).click();
+  await pages.check('onboarding/plans/:planId', undefined, () =>
+    expect(page.getByRole('heading', { level: 2, name: 'Assign this plan' })).toBeVisible(),
+  );
+  await as('manager@coderoom.dev');
+  await pages.check('onboarding/dashboard', '/onboarding/dashboard', () =>
+    expect(page.getByRole('heading', { level: 2, name: 'Mia Member' })).toBeVisible(),
+  );
+  await as('member@coderoom.dev');
+  await pages.check('onboarding/assigned-plans', '/onboarding/assigned-plans');
+  await page.getByRole('link', { name: 'Acme onboarding: your first two weeks' }).click();
+  await pages.check('onboarding/assigned-plans/:assignmentId', undefined, () =>
+    expect(page.getByRole('heading', { level: 2, name: 'Mentor feedback' })).toBeVisible(),
+  );
   pages.finish();
 });

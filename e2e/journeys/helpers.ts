@@ -4,7 +4,10 @@ import { type Browser, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'Coderoom!2026';
 
-/** Signs a new learner up with a unique e-mail and waits for the learning home; returns the e-mail. */
+/**
+ * Signs a new learner up with a unique e-mail, skips the onboarding a new learner starts with, and waits
+ * for the learning home; returns the e-mail.
+ */
 export async function signUpLearner(page: Page, fullName: string, emailPrefix: string, password: string) {
   const email = `${emailPrefix}-${Date.now()}@example.com`;
   await page.goto('/signup');
@@ -12,6 +15,8 @@ export async function signUpLearner(page: Page, fullName: string, emailPrefix: s
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign up' }).click();
+  await expect(page).toHaveURL(/\/onboarding\/goal$/);
+  await page.getByRole('button', { name: 'Skip for now' }).click();
   await expect(page).toHaveURL(/\/learn\/home$/);
   return email;
 }

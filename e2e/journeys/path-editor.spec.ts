@@ -63,9 +63,11 @@ test('an author composes a path from two courses, reorders them and finds it on 
   await page.getByRole('link', { name: 'Path page' }).click();
   await expect(page).toHaveURL(/\/paths\/[^/]+\/[a-z0-9]+$/);
   const courses = page.getByRole('region', { name: 'Courses in this path' });
-  await expect(courses.getByRole('listitem')).toHaveCount(2);
-  await expect(courses.getByRole('listitem').first()).toContainText('Go by Building');
-  await expect(courses.getByRole('listitem').nth(1)).toContainText('TypeScript Essentials');
+  // The path's own list: each course card inside it has a list of facts of its own.
+  const pathCourses = courses.locator('ol.path-courses > li');
+  await expect(pathCourses).toHaveCount(2);
+  await expect(pathCourses.first()).toContainText('Go by Building');
+  await expect(pathCourses.nth(1)).toContainText('TypeScript Essentials');
   await shot(page, '81-path-homepage');
 
   // /teach lists it first among the author's collections, and under Paths.

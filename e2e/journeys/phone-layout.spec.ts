@@ -69,7 +69,7 @@ test('a learner on a phone: menu, home, explore, a course, a lesson, a project t
   await checkBothWidths(page, 'explore', heading(page, 'Explore'));
 
   await page.getByLabel('What do you want to learn?').fill('python');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await page.getByRole('link', { name: 'Python in Practice' }).first().click();
   await checkBothWidths(page, 'course', heading(page, 'Python in Practice'));
   await page.getByRole('link', { name: 'Reading input' }).first().click();

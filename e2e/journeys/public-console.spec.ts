@@ -33,8 +33,11 @@ test('public pages log nothing to the console when logged out', async ({ page })
     'GET',
     `/api/reader/collection/${course.author_id}/${course.collection_id}`,
   );
-  const lesson = home.toc.flatMap((category) => category.pages)[0];
-  if (!lesson) throw new Error('the Python course has no lessons');
+  const lessons = home.toc.flatMap((category) => category.pages);
+  const lesson = lessons[0];
+  // A lesson that needs an account: its gate shows without a failed request.
+  const locked = lessons.find((entry) => !entry.is_preview);
+  if (!lesson || !locked) throw new Error('the Python course has no preview and locked lessons');
   const pages = [
     '/',
     '/login',
@@ -43,8 +46,14 @@ test('public pages log nothing to the console when logged out', async ({ page })
     '/explore',
     '/explore/free',
     '/explore?type=projects',
+    '/explore?sort=popular&duration=short',
+    '/about',
+    '/pricing',
+    '/terms',
+    '/privacy',
     course.url,
     lesson.url,
+    locked.url,
     (await find('search_string=full-stack')).url,
     (await find('search_string=word%20frequency')).url,
     (await find('search_string=python%20skill')).url,

@@ -32,7 +32,7 @@ test('find a course, solve an exercise, complete a lesson and see progress on an
 
   await page.goto('/explore');
   await page.getByLabel('What do you want to learn?').fill('python');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/explore\?q=python$/);
   const result = page.getByRole('link', { name: 'Python in Practice' });
   await expect(result).toBeVisible();
@@ -91,8 +91,9 @@ test('logged-out visitors read preview lessons and are asked to log in for the r
   await page.goto('/explore?q=python');
   await page.getByRole('link', { name: 'Python in Practice' }).click();
   await expect(page.getByText('Preview').first()).toBeVisible();
-  await page.getByRole('link', { name: 'Handling bad input' }).click();
-  await expect(page.getByRole('heading', { name: 'Log in to keep reading' })).toBeVisible();
+  await page.getByRole('link', { name: 'Handling bad input (locked: log in to read)' }).click();
+  // The gate names the lesson (docs/catalog.md).
+  await expect(page.getByRole('heading', { name: 'Log in to read “Handling bad input”' })).toBeVisible();
   await page.goBack();
   await page.getByRole('link', { name: 'Your first Python program' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Your first Python program' })).toBeVisible();
@@ -129,7 +130,7 @@ test('highlight a sentence with a note and find it in notes search', async ({ pa
 
   await page.goto('/notes');
   await page.getByLabel('Search your notes').fill('returns text');
-  await page.getByRole('button', { name: 'Search' }).click();
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page.getByText('Remember: input() always returns text')).toBeVisible();
   await expect(page.getByText(quote.trim().slice(0, 30))).toBeVisible();
   await shot(page, '26-notes-search');

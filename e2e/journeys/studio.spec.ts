@@ -2,6 +2,10 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD, logInAs, replaceCode } from './helpers';
 import { shot } from './shot';
 
+/** A 64×36 PNG (blue), uploaded as a course cover. */
+const COVER_PNG =
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAAAkCAIAAAC2bqvFAAAAO0lEQVR42u3PQQkAAAgEsEvn1/4B7GEGn8JgBZaueS0CAgICAgICAgICAgICAgICAgICAgICAgICAjcLmnlKxOrtKNMAAAAASUVORK5CYII=';
+
 const logIn = (page: Page, email: string, returnUrl: string) =>
   logInAs(page, email, DEMO_PASSWORD, returnUrl);
 
@@ -62,11 +66,15 @@ test('an author writes a course, an admin approves it, and a learner passes its 
     .fill('# Welcome\n\nRead a name and greet it: `Hello, <name>!`');
   await page.getByRole('button', { name: '+ Code' }).click();
   const code = page.getByRole('region', { name: 'Code widget 2' });
+  // A new code widget starts in C++ (spec 000 §3); this exercise is Python.
+  await code.getByLabel('Language').selectOption('python3');
   await code.getByLabel('Starter code').fill('name = input()\n# greet the name\n');
   await code.getByLabel('Judge (Check button)').check();
   await code.getByRole('button', { name: 'Add test case' }).click();
   await code.getByLabel('Input 1').fill('Ada');
   await code.getByLabel('Expected output 1').fill('Hello, Ada!');
+  // A solution that fails its test: the review quality gate runs it in the sandbox.
+  await code.getByLabel('Solution', { exact: true }).fill('name = input()\nprint("Hi")\n');
   await page.keyboard.press('ControlOrMeta+s');
   await expect(page.getByText('All changes saved')).toBeVisible();
   const preview = page.getByRole('region', { name: 'Live preview' });
@@ -93,6 +101,50 @@ test('an author writes a course, an admin approves it, and a learner passes its 
 
   await page.getByRole('link', { name: title }).click();
   await expect(page).toHaveURL(/\/collectioneditor\/\d+\/\d+$/);
+
+  // The quality gate: the checklist says what is missing, and the server refuses the submission.
+  const checklist = page.getByTestId('review-checklist');
+  await expect(checklist.getByTestId('review-checklist-summary')).toHaveText(
+    '3 checks fail: fix them to submit.',
+    { timeout: 30_000 },
+  );
+  await expect(checklist).toContainText('Upload a cover image.');
+  await expect(checklist).toContainText('Lesson "Say goodbye" has no content.');
+  await expect(checklist).toContainText(
+    'Lesson "Say hello", code widget 1: the solution fails its tests (0 of 1 tests passed).',
+  );
+  await page.getByRole('button', { name: 'Submit for review' }).click();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'This course is not ready for review yet.' }),
+  ).toBeVisible();
+  await shot(page, '47-review-gate');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await shot(page, '47-review-gate-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
+
+  // Fix: a cover, no empty lesson, a solution that passes.
+  await page.getByLabel('Cover image file').setInputFiles({
+    name: 'cover.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(COVER_PNG, 'base64'),
+  });
+  await expect(page.getByRole('img', { name: "The course's cover" })).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Say goodbye' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await page.getByRole('link', { name: 'Edit content' }).first().click();
+  await page
+    .getByRole('region', { name: 'Code widget 2' })
+    .getByLabel('Solution', { exact: true })
+    .fill('name = input()\nprint(f"Hello, {name}!")\n');
+  await page.keyboard.press('ControlOrMeta+s');
+  await expect(page.getByText('All changes saved')).toBeVisible();
+  await page.getByRole('link', { name: title }).click();
+  await expect(checklist.getByTestId('review-checklist-summary')).toHaveText(
+    'All checks pass: ready for review.',
+    { timeout: 30_000 },
+  );
   await page.getByRole('button', { name: 'Submit for review' }).click();
   await expect(page.getByText('Submitted for review.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'In review' })).toBeDisabled();
@@ -105,7 +157,15 @@ test('an author writes a course, an admin approves it, and a learner passes its 
   const admin = await newSession(browser, 'admin@coderoom.dev', '/admin/review-queue');
   const submission = admin.getByRole('listitem').filter({ hasText: title });
   await expect(submission).toBeVisible();
+  // The reviewer sees the same checklist beside the submission.
+  await expect(submission.getByTestId('review-checklist-summary')).toHaveText(
+    'All checks pass: ready for review.',
+    { timeout: 30_000 },
+  );
   await shot(admin, '45-review-queue');
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await shot(admin, '45-review-queue-phone');
+  await admin.setViewportSize({ width: 1280, height: 800 });
   await submission.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(admin.getByText(`"${title}" is approved.`)).toBeVisible();
   await expect(submission).toHaveCount(0);
@@ -113,7 +173,7 @@ test('an author writes a course, an admin approves it, and a learner passes its 
   // A learner finds it and passes the exercise.
   const learner = await newSession(browser, 'learner@coderoom.dev', '/explore');
   await learner.getByLabel('What do you want to learn?').fill(title);
-  await learner.getByRole('button', { name: 'Search' }).click();
+  await learner.getByRole('button', { name: 'Search', exact: true }).click();
   await learner.getByRole('link', { name: title }).first().click();
   await expect(learner.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await learner.getByRole('link', { name: 'Say hello' }).first().click();

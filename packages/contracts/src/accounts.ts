@@ -20,7 +20,12 @@ export type LoginRequest = z.infer<typeof LoginRequestSchema>;
 export const PasswordResetRequestSchema = z.strictObject({ email: z.string() });
 export type PasswordResetRequest = z.infer<typeof PasswordResetRequestSchema>;
 
-export const PasswordResetConfirmSchema = z.strictObject({ token: z.string(), password: z.string() });
+/** `totp`: the app's code, needed when the account has app two-factor on (docs/security.md). */
+export const PasswordResetConfirmSchema = z.strictObject({
+  token: z.string(),
+  password: z.string(),
+  totp: z.string().optional(),
+});
 export type PasswordResetConfirm = z.infer<typeof PasswordResetConfirmSchema>;
 
 export const PasswordChangeRequestSchema = z.strictObject({
@@ -88,7 +93,24 @@ const organizationSchema = z.object({
   free_onboarding_seats: z.number(),
   is_admin: z.boolean(),
   is_manager: z.boolean(),
+  /** The rest of the membership (spec 001 §3; organizations module). */
+  name: z.string(),
+  role: z.number(),
+  admin_level: z.number().nullable(),
+  is_mentee: z.boolean(),
+  is_subscriber: z.boolean(),
+  is_user_team_manager: z.boolean(),
+  subscription_id: z.number().nullable(),
+  subscription_type: z.number().nullable(),
+  no_courses_access: z.boolean(),
+  include_all_courses: z.boolean(),
+  included_courses_list: z.array(z.object({ author_id: z.number(), work_id: z.number() })),
+  excluded_courses_list: z.array(z.object({ author_id: z.number(), work_id: z.number() })),
+  included_categories_list: z.array(z.string()),
+  excluded_categories_list: z.array(z.string()),
+  can_access_cloudlabs: z.boolean(),
 });
+export type UserInfoOrganization = z.infer<typeof organizationSchema>;
 
 /** GET /api/user/info: spec 002 §3.4 and 001 §3; fields of later modules carry their empty defaults. */
 export const UserInfoSchema = z.object({
@@ -99,6 +121,8 @@ export const UserInfoSchema = z.object({
   sign_up_date: z.string(),
   admin: z.boolean(),
   admin_role: z.number().nullable(),
+  /** Asked to author (or an admin): the studio ("Teach") is offered. Ours, docs/account.md. */
+  is_author: z.boolean(),
   user_theme: z.enum([UserTheme.Unset, UserTheme.Dark, UserTheme.Light]),
   use_system_preference: z.boolean(),
   dark_mode_selected: z.boolean(),

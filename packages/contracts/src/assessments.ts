@@ -48,6 +48,8 @@ export const AssessmentOverviewSchema = z.object({
   /** The caller's unfinished attempt, to resume; null when logged out or none. */
   in_progress_attempt_id: z.number().nullable(),
   last_result: AssessmentResultSummarySchema.nullable(),
+  /** While the retake cool-down after the last completed attempt runs: when Start works again (ISO). */
+  retake_available_at: z.string().nullable(),
 });
 export type AssessmentOverview = z.infer<typeof AssessmentOverviewSchema>;
 
@@ -120,6 +122,15 @@ export const SkillStatSchema = z.object({
 });
 export type SkillStat = z.infer<typeof SkillStatSchema>;
 
+/** POST/DELETE …/{attemptId}/share: the public link to a score. */
+export const AssessmentShareSchema = z.object({
+  token: z.string(),
+  /** Path of the public page, /shared/assessment/{token}. */
+  path: z.string(),
+  created_at: z.string(),
+});
+export type AssessmentShare = z.infer<typeof AssessmentShareSchema>;
+
 /** POST …/generate-stats and GET …/get-stats. */
 export const AssessmentStatsSchema = z.object({
   attempt_id: z.number(),
@@ -142,5 +153,60 @@ export const AssessmentStatsSchema = z.object({
   recommended_courses: z.array(
     z.custom<CollectionCard>((value) => typeof value === 'object' && value !== null),
   ),
+  completed_at: z.string().nullable(),
+  /** When the learner may start again (ISO); null when Start works now. */
+  retake_available_at: z.string().nullable(),
+  /** The live public link to this score, if the learner shared it. */
+  share: AssessmentShareSchema.nullable(),
 });
 export type AssessmentStats = z.infer<typeof AssessmentStatsSchema>;
+
+/** GET …/{attemptId}/review: a completed attempt question by question, with the right answers. */
+export const ReviewedQuestionSchema = z.object({
+  question_id: z.number(),
+  number: z.number(),
+  kind: QuestionKindSchema,
+  difficulty: code,
+  skill: z.string(),
+  /** Markdown. */
+  text: z.string(),
+  options: z.array(
+    z.object({ id: z.string(), text: z.string(), is_correct: z.boolean(), is_chosen: z.boolean() }),
+  ),
+  language: LanguageIdSchema.nullable(),
+  is_correct: z.boolean(),
+  /** The learner's code (code questions); null when not recorded. */
+  your_code: z.string().nullable(),
+  tests_passed: z.number().nullable(),
+  tests_total: z.number().nullable(),
+  /** Whether the learner's choice was recorded (attempts before reviews existed did not keep it). */
+  is_answer_recorded: z.boolean(),
+  /** Markdown; null when the author wrote none. */
+  explanation: z.string().nullable(),
+  /** The reference solution of a code question. */
+  solution: z.string().nullable(),
+});
+export type ReviewedQuestion = z.infer<typeof ReviewedQuestionSchema>;
+
+export const AttemptReviewSchema = z.object({
+  attempt_id: z.number(),
+  assessment_title: z.string(),
+  questions: z.array(ReviewedQuestionSchema),
+});
+export type AttemptReview = z.infer<typeof AttemptReviewSchema>;
+
+export const ShareTokenParamsSchema = z.strictObject({ token: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });
+
+/** GET /api/shared/assessment-results/{token}: what anyone with the link sees — never an answer. */
+export const SharedAssessmentResultSchema = z.object({
+  learner_name: z.string(),
+  assessment_title: z.string(),
+  /** Link to the assessment's public overview. */
+  assessment_path: z.string(),
+  score: z.number(),
+  min_score: z.number(),
+  max_score: z.number(),
+  skill_level_label: z.string(),
+  completed_at: z.string(),
+});
+export type SharedAssessmentResult = z.infer<typeof SharedAssessmentResultSchema>;

@@ -1,19 +1,22 @@
+import { LISTING_PAGE_SIZE, PAYLOAD_LIMIT_BYTES } from '@coderoom/domain';
 import { z } from 'zod';
+import { AuthorImageUrlSchema } from './media.js';
 import { type CollectionCard, DifficultySchema, LanguageTopicSchema, type TocCategory } from './reader.js';
 import { PageComponentsSchema, type Widget } from './widgets.js';
 
 // The author studio (spec 000 §7 "Authoring and pages"; decisions in docs/authoring.md).
 
-/** Writes name the eTag they were based on in this header; a stale one answers 409. */
-export const AUTHOR_ETAG_HEADER = 'if-match';
-/** Page saves may arrive gzip- or deflate-compressed; this caps the body after decompression. */
-export const PAGE_SAVE_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+/**
+ * The spec's page payload limit (000 §9, 200000 bytes). Page saves may arrive gzip- or deflate-compressed;
+ * the cap holds on the wire and again after decompression.
+ */
+export const PAGE_SAVE_BODY_LIMIT_BYTES = PAYLOAD_LIMIT_BYTES;
 /** Snapshots kept per page; older ones are dropped on save. */
 export const PAGE_SNAPSHOTS_KEPT = 50;
 /** Courses one path may list. */
 export const PATH_COURSES_MAX = 50;
-/** Rows per page of GET /api/author/collections. */
-export const MY_COLLECTIONS_PAGE_SIZE = 20;
+/** Rows per page of GET /api/author/collections: the spec's collection listing page size (10). */
+export const MY_COLLECTIONS_PAGE_SIZE = LISTING_PAGE_SIZE;
 
 const id = z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 const title = z.string().trim().max(200);
@@ -63,6 +66,8 @@ export interface CreateCollectionResponse {
 export const AuthorCollectionParamsSchema = z.strictObject({ authorId: id, collectionId: id });
 export const AuthorPageParamsSchema = z.strictObject({ authorId: id, collectionId: id, pageId: id });
 export const PageIdParamsSchema = z.strictObject({ id });
+/** POST /api/author/path/{id}: the path's collection id. */
+export const PathIdParamsSchema = z.strictObject({ id });
 export const ReviewParamsSchema = z.strictObject({ collectionId: id });
 
 /** A lesson in a TOC update: an existing page, or a copy of one (clone). */
@@ -100,7 +105,8 @@ export const UpdateCollectionRequestSchema = z.strictObject({
     .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$|^$/, 'Use lower-case letters, digits and dashes.')
     .optional(),
   summary: z.string().max(1_000).optional(),
-  cover_image_url: z.string().max(2_000).nullable().optional(),
+  /** An uploaded image or an https image (`AuthorImageUrlSchema`); null removes the cover. */
+  cover_image_url: AuthorImageUrlSchema.nullable().optional(),
   difficulty: DifficultySchema.optional(),
   language_topic: LanguageTopicSchema.nullable().optional(),
   tags: z.array(z.string().trim().min(1).max(64)).max(30).optional(),
@@ -109,6 +115,8 @@ export const UpdateCollectionRequestSchema = z.strictObject({
   skills: z.array(z.string().max(200)).max(50).optional(),
   target_audience: z.array(z.string().max(200)).max(50).optional(),
   takeaway_skills: z.array(z.string().max(200)).max(50).optional(),
+  /** What a learner should know first, shown on the course page (docs/catalog.md). */
+  prerequisites: z.array(z.string().max(200)).max(20).optional(),
   toc: z.array(TocCategoryInputSchema).max(100).optional(),
   /** Paths only: the ids of the published courses the path lists, in order; replaces the whole list. */
   path_courses: z.array(id).max(PATH_COURSES_MAX).optional(),
@@ -151,6 +159,7 @@ export interface AuthorCollection {
   skills: string[];
   target_audience: string[];
   takeaway_skills: string[];
+  prerequisites: string[];
   status: number;
   review_state: number;
   submission_type: number | null;
@@ -341,4 +350,21 @@ export interface MyCollectionsResponse {
   total: number;
   page: number;
   page_size: number;
+}
+
+/**
+ * GET /api/author/{a}/collection/{c}/review-checklist: the quality gate of submit-for-review
+ * (docs/authoring.md "Review quality gate"). Each check passes or lists its problems; `ready` when all pass.
+ */
+export interface ReviewChecklistItem {
+  key: 'title' | 'summary' | 'cover' | 'lessons' | 'lesson_content' | 'widget_solutions';
+  label: string;
+  passed: boolean;
+  /** What to fix, one line each ('Lesson "Loops" has no content.'). */
+  problems: string[];
+}
+
+export interface ReviewChecklist {
+  ready: boolean;
+  items: ReviewChecklistItem[];
 }

@@ -16,7 +16,8 @@ export type CollaboratorAccess = z.infer<typeof CollaboratorAccessSchema>;
 export const UserLookupKindSchema = z.enum(['collaborator', 'co_author']);
 
 /**
- * GET /api/author/user-lookup. `query` is an e-mail address or a user id. The collection is required:
+ * GET /api/author/user-lookup. `query` is an e-mail address (matched whole, any case: answers the
+ * details) or a user id (answers UserByIdDetails, without the address). The collection is required:
  * only its editors may ask, so the lookup never tells anyone else whether an address has an account.
  */
 export const UserLookupQuerySchema = z.strictObject({
@@ -26,6 +27,13 @@ export const UserLookupQuerySchema = z.strictObject({
   collection_id: id,
 });
 export type UserLookupQuery = z.infer<typeof UserLookupQuerySchema>;
+
+/** The lookup's answer for a user id: a name and a picture, never the e-mail address. */
+export interface UserByIdDetails {
+  user_id: number;
+  full_name: string;
+  profile_pic_url: string | null;
+}
 
 export interface UserDetails {
   user_id: number;

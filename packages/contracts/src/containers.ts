@@ -7,7 +7,7 @@ import { z } from 'zod';
 const optionalId = z.union([z.string(), z.number()]).nullable().optional();
 
 /** POST /api/instances/{authorId}/{workId}/allocate. */
-export const AllocateInstanceRequestSchema = z.object({
+export const AllocateInstanceRequestSchema = z.strictObject({
   work_type: z.string().optional(),
   page_type: z.string().optional(),
   draft: z.boolean().optional(),
@@ -34,10 +34,10 @@ export const InstanceStepStatusSchema = z.object({ status: z.string(), request_i
  * POST /api/instances/{id}/update-app: the learner's files, written into the running instance, then the
  * Docker configuration's job (`job` = its key; without it the first job that runs in the live container).
  */
-export const UpdateAppRequestSchema = z.object({
+export const UpdateAppRequestSchema = z.strictObject({
   files: z
     .array(
-      z.object({
+      z.strictObject({
         path: z.string().min(1).max(LiveAppLimits.maxPathLength),
         content: z.string(),
       }),
@@ -75,7 +75,7 @@ export const PingAppResponseSchema = z.object({
 export type PingAppResponse = z.infer<typeof PingAppResponseSchema>;
 
 /** POST /api/instances/{a}/{w}/{page}/{doc}/run_tests; document_type `project` runs a project task's tests. */
-export const LiveTestsRequestSchema = z.object({
+export const LiveTestsRequestSchema = z.strictObject({
   document_type: z.string().optional(),
   is_editor: z.boolean().optional(),
   container_info: z.string().nullable().optional(),

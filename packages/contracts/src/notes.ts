@@ -46,11 +46,13 @@ export const CreateNoteRequestSchema = z.strictObject({
 });
 export type CreateNoteRequest = z.input<typeof CreateNoteRequestSchema>;
 
-/** An edit changes the note only; `version` (when sent) must be the one the client last saw. */
+/**
+ * An edit changes the note only. The note's eTag the client last saw travels in the eTag header (when
+ * sent, an outdated one answers 505 'Version outdated').
+ */
 export const UpdateNoteRequestSchema = z.strictObject({
   id,
   comment: z.string().max(NOTE_COMMENT_MAX_LENGTH, commentTooLong),
-  version: z.number().int().positive().optional(),
 });
 export type UpdateNoteRequest = z.infer<typeof UpdateNoteRequestSchema>;
 
@@ -93,7 +95,8 @@ export const NoteSchema = z.object({
   selection_id: z.string(),
   quote: z.string(),
   comment: z.string(),
-  version: z.number(),
+  /** The note's version: send it back in the eTag header of an edit or a delete. */
+  etag: z.string(),
   work_title: z.string(),
   page_title: z.string(),
   /** The lesson, scrolled to the widget: /collection/page/{author_id}/{work_id}/{page_id}#{widget_id}. */

@@ -48,6 +48,9 @@ export interface Certificate {
   course_url: string | null;
   issued_at: string;
   verify_url: string;
+  /** CertificateState (spec 001 §4): active, or why it is not (revoked_return after a refund…). */
+  state: string;
+  state_changed_at: string | null;
 }
 
 /** Reading preferences of the lesson page, saved per user. */

@@ -4,7 +4,8 @@ import type { CodeWidgetContent, Widget } from './widgets.js';
 // The reader's calls (spec 000 §7 "Reader", §2 reader routes): discovery, course homepages, lessons.
 
 export const SEARCH_STRING_MAX = 128;
-export const LISTING_PAGE_SIZE = 10;
+/** The spec's collection listing page size (000 §9, 002 §9), one constant for every listing. */
+export { LISTING_PAGE_SIZE } from '@coderoom/domain';
 
 export const ExploreTypeSchema = z.enum(['all', 'paths', 'cloudLabs', 'courses', 'assessments', 'projects']);
 export type ExploreType = z.infer<typeof ExploreTypeSchema>;
@@ -12,6 +13,13 @@ export const LanguageTopicSchema = z.enum(['TypeScript', 'C++', 'Rust', 'JavaScr
 export type LanguageTopic = z.infer<typeof LanguageTopicSchema>;
 export const DifficultySchema = z.enum(['beginner', 'intermediate', 'advanced']);
 export type Difficulty = z.infer<typeof DifficultySchema>;
+
+/** Explore's orders: best match (search rank, then title), most learners, newest, shortest, A–Z. */
+export const ExploreSortSchema = z.enum(['relevance', 'popular', 'newest', 'shortest', 'title']);
+export type ExploreSort = z.infer<typeof ExploreSortSchema>;
+/** Explore's lengths: under an hour, one to three hours, more than three hours (total estimated time). */
+export const ExploreDurationSchema = z.enum(['short', 'medium', 'long']);
+export type ExploreDuration = z.infer<typeof ExploreDurationSchema>;
 
 const flag = z
   .enum(['true', 'false'])
@@ -30,6 +38,8 @@ export const FeaturedItemsQuerySchema = z.strictObject({
   difficulty: DifficultySchema.optional(),
   /** free: only free items; early-access: items approved for early access. */
   scope: z.enum(['all', 'free', 'early-access']).optional(),
+  sort: ExploreSortSchema.optional(),
+  duration: ExploreDurationSchema.optional(),
   page: z.coerce.number().int().min(1).max(1000).optional(),
 });
 export type FeaturedItemsQuery = z.input<typeof FeaturedItemsQuerySchema>;
@@ -51,6 +61,8 @@ export interface CollectionCard {
   lesson_count: number;
   estimated_minutes: number;
   author_name: string;
+  /** People who have opened it (one each, however often). */
+  learner_count: number;
   /** Friendly route of the item, e.g. /courses/{slug}/{encodedId}. */
   url: string;
 }
@@ -134,6 +146,10 @@ export interface CourseHome {
     skills: string[];
     target_audience: string[];
     takeaway_skills: string[];
+    /** What to know first, in the author's words. */
+    prerequisites: string[];
+    /** Published courses that come before this one in a published path, in the path's order. */
+    prerequisite_courses: CollectionCard[];
     overview: string;
     version_state: number;
     review_state: number;
@@ -149,9 +165,14 @@ export interface CourseHome {
 }
 
 /** A code widget as the reader receives it: hidden cases carry no data, unit tests stay on the server. */
-export type ReaderCodeWidgetContent = Omit<CodeWidgetContent, 'testCases' | 'unitTests' | 'solution'> & {
+export type ReaderCodeWidgetContent = Omit<
+  CodeWidgetContent,
+  'testCases' | 'unitTests' | 'solution' | 'hints'
+> & {
   testCases: Array<{ input: string; output: string; hidden: false } | { hidden: true }>;
   hasUnitTests: boolean;
+  /** How many hints the author wrote; the tutor gives them one at a time (POST /api/ai/tutor/hint). */
+  hintCount: number;
   solution?: string;
 };
 

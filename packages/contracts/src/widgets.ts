@@ -1,4 +1,4 @@
-import { TableLimits } from '@coderoom/domain';
+import { CodeWidgetDefaults, isWebVtt, TableLimits, TutorLimits } from '@coderoom/domain';
 import { z } from 'zod';
 import { ComparisonModeSchema, LanguageIdSchema } from './execution.js';
 
@@ -32,19 +32,22 @@ export const TestCaseSchema = z.strictObject({
 });
 export type TestCase = z.infer<typeof TestCaseSchema>;
 
-/** The runner's widget (spec 000 §3 "Code evaluation default content", "Code widget defaults"). */
+/**
+ * The runner's widget. What a new widget leaves out takes the spec's "Code widget defaults" (000 §3):
+ * language c++, not runnable, not judged; the time limit is the evaluation default (30 s).
+ */
 export const CodeWidgetContentSchema = z.strictObject({
-  language: LanguageIdSchema,
+  language: LanguageIdSchema.default(CodeWidgetDefaults.language),
   /** The starter code the learner sees. */
-  code: text(100_000),
+  code: text(100_000).default(''),
   caption: text(500).optional(),
   entryFileName: text(128).optional(),
   additionalFiles: z
     .array(z.strictObject({ filename: text(128), content: text(100_000) }))
     .max(20)
     .optional(),
-  runnable: z.boolean().default(true),
-  judge: z.boolean().default(false),
+  runnable: z.boolean().default(CodeWidgetDefaults.runnable),
+  judge: z.boolean().default(CodeWidgetDefaults.judge),
   enableStdin: z.boolean().default(false),
   allowDownload: z.boolean().default(false),
   treatOutputAsHTML: z.boolean().default(false),
@@ -58,6 +61,8 @@ export const CodeWidgetContentSchema = z.strictObject({
   testCases: z.array(TestCaseSchema).max(100).default([]),
   /** Author-written unit tests run with the language's test facility (POST /api/codetest/run). */
   unitTests: z.strictObject({ code: text(100_000), filename: text(128).optional() }).optional(),
+  /** The tutor's ladder, nudge first (docs/ai.md "Tutor"); readers get them one at a time, never all. */
+  hints: z.array(text(TutorLimits.hintCharacters)).max(TutorLimits.hintsPerExercise).optional(),
 });
 export type CodeWidgetContent = z.infer<typeof CodeWidgetContentSchema>;
 
@@ -179,6 +184,30 @@ export const QuizWidgetSchema = z.strictObject({
   }),
 });
 
+/**
+ * A lesson video (docs/media.md): an upload of this lesson, transcoded to HLS and streamed with a
+ * short-lived token. The title is the player's accessible name; video_id is null until a file is chosen.
+ */
+export const VideoWidgetSchema = z.strictObject({
+  type: z.literal('Video'),
+  comp_id: compId,
+  content: z.strictObject({
+    video_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable(),
+    title: text(200),
+    caption: text(500).optional(),
+    /** One captions track, as WebVTT text the author pastes (the player adds its cues as a text track). */
+    captions: z
+      .strictObject({
+        label: text(100),
+        srclang: z
+          .string()
+          .regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, 'Use a language code such as en or pt-BR.'),
+        vtt: text(200_000).refine(isWebVtt, 'Captions must be WebVTT text starting with WEBVTT.'),
+      })
+      .optional(),
+  }),
+});
+
 /** Widgets that may sit inside a column. */
 const LEAF_WIDGETS = [
   MarkdownWidgetSchema,
@@ -191,6 +220,7 @@ const LEAF_WIDGETS = [
   PermutationWidgetSchema,
   TableWidgetSchema,
   QuizWidgetSchema,
+  VideoWidgetSchema,
 ] as const;
 const LeafWidgetSchema = z.discriminatedUnion('type', LEAF_WIDGETS);
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AccountMessages,
   canChangeViewedFlag,
+  organizationLanding,
   postLoginHome,
   themeChoiceForAccount,
   validateEmail,
@@ -85,6 +86,16 @@ describe('postLoginHome', () => {
     expect(postLoginHome({ user_id: 1, enterprise: { ...manager, enable_new_nav_b2b: false } })).toBe(
       '/learn/home',
     );
+  });
+
+  it('lands organization users by role: admin, manager, mentor dashboard, mentee assigned plans', () => {
+    const land = (...organizations: Array<Record<string, boolean>>) =>
+      postLoginHome({ user_id: 1, enterprise: { enable_new_nav_b2b: true, organizations } });
+    expect(land({ is_mentor: true }, { is_manager: true })).toBe('/enterprise-dashboard/manager-dashboard');
+    expect(land({ is_mentee: true }, { is_mentor: true })).toBe('/onboarding/dashboard');
+    expect(land({ is_mentee: true })).toBe('/onboarding/assigned-plans');
+    expect(land({ is_mentee: true }, { is_admin: true })).toBe('/onboarding/admin');
+    expect(organizationLanding([{}])).toBeNull();
   });
 });
 

@@ -109,8 +109,15 @@ export interface HomeRoutingUser {
   workflow_onboarding?: { next_onboarding_stage?: string | null; is_onboarding_completed?: boolean };
   enterprise?: {
     enable_new_nav_b2b?: boolean;
-    organizations?: ReadonlyArray<{ is_admin?: boolean; is_manager?: boolean }>;
+    organizations?: ReadonlyArray<OrganizationRoleFlags>;
   };
+}
+
+export interface OrganizationRoleFlags {
+  is_admin?: boolean;
+  is_manager?: boolean;
+  is_mentor?: boolean;
+  is_mentee?: boolean;
 }
 
 export const HomeRoutes = {
@@ -118,6 +125,8 @@ export const HomeRoutes = {
   LearnerHome: '/learn/home',
   AdminDashboard: '/onboarding/admin',
   ManagerDashboard: '/enterprise-dashboard/manager-dashboard',
+  MentorDashboard: '/onboarding/dashboard',
+  MenteePlans: '/onboarding/assigned-plans',
 } as const;
 
 /**
@@ -128,9 +137,8 @@ export function postLoginHome(user: HomeRoutingUser | null | undefined): string 
   if (!user || user.user_id === null || user.user_id === undefined) return HomeRoutes.LoggedOut;
   const enterprise = user.enterprise;
   if (enterprise?.enable_new_nav_b2b) {
-    const organizations = enterprise.organizations ?? [];
-    if (organizations.some((org) => org.is_admin)) return HomeRoutes.AdminDashboard;
-    if (organizations.some((org) => org.is_manager)) return HomeRoutes.ManagerDashboard;
+    const landing = organizationLanding(enterprise.organizations ?? []);
+    if (landing) return landing;
   }
   const onboarding = user.workflow_onboarding;
   if (onboarding?.next_onboarding_stage && !onboarding.is_onboarding_completed) {
@@ -146,3 +154,15 @@ export const organizationLandingOrder = [
   'mentor dashboard',
   'mentee assigned plans',
 ] as const;
+
+/**
+ * The onboarding landing of organization users in the spec's order: admin, manager, mentor dashboard,
+ * mentee assigned plans; null for a member who is none of these.
+ */
+export function organizationLanding(organizations: ReadonlyArray<OrganizationRoleFlags>): string | null {
+  if (organizations.some((org) => org.is_admin)) return HomeRoutes.AdminDashboard;
+  if (organizations.some((org) => org.is_manager)) return HomeRoutes.ManagerDashboard;
+  if (organizations.some((org) => org.is_mentor)) return HomeRoutes.MentorDashboard;
+  if (organizations.some((org) => org.is_mentee)) return HomeRoutes.MenteePlans;
+  return null;
+}

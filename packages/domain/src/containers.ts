@@ -95,6 +95,46 @@ export function limitExceededMessage(limit: InstanceLimit, amount: number): stri
   return `Your lab's disk is full (${amount} MiB); delete files to make room.`;
 }
 
+/**
+ * Live sandboxes a learner may keep at once (a project and a cloud lab side by side). The spec's rule of one
+ * cloud lab at a time holds within it. docs/containers.md "Several sandboxes per learner".
+ */
+export const LIVE_SANDBOXES_PER_USER = 2;
+
+/** What a running sandbox is for, as a refusal names it. */
+export type LiveSandboxKind = 'project' | 'cloud_lab' | 'sandbox';
+
+/** 'project "Todo API"', 'cloud lab "S3 basics"'; a sandbox started from a raw configuration has no title. */
+export function liveSandboxLabel(kind: LiveSandboxKind, title: string | null): string {
+  if (kind === 'sandbox' || !title) return kind === 'cloud_lab' ? 'a cloud lab' : 'a live sandbox';
+  return `${kind === 'project' ? 'project' : 'cloud lab'} "${title}"`;
+}
+
+/**
+ * A refusal to start a sandbox lists what may be stopped to make room in `errors`, one entry per running
+ * sandbox: key `stop.{instanceId}`, value its label. The web app offers a Stop button for each.
+ */
+export const STOP_INSTANCE_KEY_PREFIX = 'stop.';
+
+export const LiveSandboxMessages = {
+  /** The spec's sentence, then which lab it is. */
+  SecondCloudLab: (running: string) =>
+    `${ContainerMessages.SecondCloudLab} Stop ${running} to start this one.`,
+  AtLimit: (limit: number, running: string[]) =>
+    `You can keep ${limit === 1 ? 'one live sandbox' : `${limit} live sandboxes`} at once, and ${joinNames(running)} ${running.length === 1 ? 'is' : 'are'} running. Stop one to start this one.`,
+} as const;
+
+/** 'project "X" and cloud lab "Y"'; untitled sandboxes are counted ('2 live sandboxes'), not repeated. */
+function joinNames(labels: string[]): string {
+  const untitled = labels.filter((label) => label === 'a live sandbox').length;
+  const names = [
+    ...labels.filter((label) => label !== 'a live sandbox'),
+    ...(untitled > 1 ? [`${untitled} live sandboxes`] : untitled === 1 ? ['a live sandbox'] : []),
+  ];
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+}
+
 export function liveTestingFailedMessage(reason: string): string {
   return `Live testing failed. ${reason}`;
 }

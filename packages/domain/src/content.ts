@@ -91,6 +91,7 @@ export const ProofreadingState = {
   AwaitingAuthorReview: 105,
   AwaitingAdminApproval: 106,
 } as const;
+export type ProofreadingState = (typeof ProofreadingState)[keyof typeof ProofreadingState];
 
 export const DefaultTitle = {
   HiddenCategory: '__default',

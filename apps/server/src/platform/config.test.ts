@@ -12,6 +12,18 @@ describe('loadConfig', () => {
     expect(config.logFormat).toBe('pretty');
   });
 
+  it('runs every role in one process unless ROLE names one, which needs PostgreSQL', () => {
+    expect(loadConfig({}).role).toBe('all');
+    const postgres = 'postgres://db.example/coderoom';
+    expect(loadConfig({ ROLE: 'api', DATABASE_URL: postgres }).role).toBe('api');
+    expect(loadConfig({ ROLE: 'worker', DATABASE_URL: postgres }).role).toBe('worker');
+    expect(() => loadConfig({ ROLE: 'api' })).toThrow(/ROLE.*DATABASE_URL/);
+    expect(() => loadConfig({ ROLE: 'collab', DATABASE_URL: postgres })).toThrow(
+      /not run as its own process yet|cannot run/,
+    );
+    expect(() => loadConfig({ ROLE: 'web', DATABASE_URL: postgres })).toThrow(/expected all, api or worker/);
+  });
+
   it('exposes the server only when HOST says so', () => {
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
   });
@@ -35,5 +47,19 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL/);
     expect(() => loadConfig({ SEED_DEMO: 'maybe' })).toThrow(/SEED_DEMO/);
     expect(() => loadConfig({ SMTP_URL: 'not a url' })).toThrow(/SMTP_URL/);
+  });
+
+  it('shares collaborative documents through Redis only when REDIS_URL names one', () => {
+    expect(loadConfig({}).collabRedis).toBeNull();
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }).collabRedis).toEqual({
+      url: 'redis://127.0.0.1:6379',
+      prefix: 'coderoom:collab',
+    });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache:6380/2', REDIS_PREFIX: 'staging' }).collabRedis).toEqual({
+      url: 'rediss://cache:6380/2',
+      prefix: 'staging:collab',
+    });
+    expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ REDIS_URL: 'redis://x', REDIS_PREFIX: 'a b' })).toThrow(/REDIS_PREFIX/);
   });
 });

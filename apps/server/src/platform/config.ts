@@ -1,6 +1,21 @@
 import path from 'node:path';
 
+/**
+ * What this process does (docs/deploy.md). `all`: everything in one process, the default. `api`: serves
+ * requests and leaves queued jobs to worker processes. `worker`: runs the job queue (and answers health
+ * probes). Both need PostgreSQL: the embedded database belongs to a single process.
+ */
+export type ProcessRole = 'all' | 'api' | 'worker';
+
+/** Roles the issue names that cannot run as their own process yet, and where that work runs meanwhile. */
+const PLANNED_ROLES: Record<string, string> = {
+  collab: 'collaborative editing runs inside every api process',
+  runner: 'code runs in a sandboxed child process of every api process',
+  instances: 'live instances are started by the api process that allocates them',
+};
+
 export interface AppConfig {
+  role: ProcessRole;
   port: number;
   host: string;
   /** PGlite data folder; ignored when databaseUrl is set. */
@@ -23,6 +38,58 @@ export interface AppConfig {
   storage: StorageConfig;
   /** HMAC key of upload links; null means generated once and kept in the data folder. */
   uploadSigningSecret: string | null;
+  /** The programs that transcode lesson videos (FFMPEG_PATH, FFPROBE_PATH; default: found on PATH). */
+  ffmpegPath: string;
+  ffprobePath: string;
+  /** Minutes after a completed skill assessment before the learner may retake it (0: no cool-down). */
+  assessmentRetakeCoolDownMinutes: number;
+  /** An OpenAI-compatible model endpoint for AI search answers (docs/ai.md); null: extractive answers. */
+  ai: AiModelConfig | null;
+  /**
+   * Redis that collaborative editing shares between processes (REDIS_URL; docs/deploy.md): every process
+   * may host any document and edits reach the editors on the others. Null: one process hosts them all.
+   */
+  collabRedis: CollabRedisConfig | null;
+}
+
+export interface CollabRedisConfig {
+  url: string;
+  /** Channel and key namespace, so two platforms (or two test runs) on one Redis stay apart. */
+  prefix: string;
+}
+
+function readCollabRedis(env: Env): CollabRedisConfig | null {
+  const url = readUrl(env, 'REDIS_URL', ['redis:', 'rediss:']);
+  if (!url) return null;
+  const prefix = env.REDIS_PREFIX || 'coderoom';
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(prefix)) {
+    throw new ConfigError('REDIS_PREFIX', 'expected 1 to 64 letters, digits, dots, dashes or underscores');
+  }
+  return { url, prefix: `${prefix}:collab` };
+}
+
+export interface AiModelConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  /** A generated answer not finished in this time falls back to the extractive one. */
+  timeoutMs: number;
+}
+
+/** AI_BASE_URL, AI_API_KEY and AI_MODEL together, or none of them. */
+export function readAiModel(env: Env): AiModelConfig | null {
+  const baseUrl = readUrl(env, 'AI_BASE_URL', ['http:', 'https:']);
+  const apiKey = env.AI_API_KEY ?? '';
+  const model = env.AI_MODEL ?? '';
+  if (!baseUrl && !apiKey && !model) return null;
+  if (!baseUrl) throw new ConfigError('AI_BASE_URL', 'required when AI_API_KEY or AI_MODEL is set');
+  if (!model) throw new ConfigError('AI_MODEL', 'required when AI_BASE_URL is set');
+  const timeout = Number(env.AI_TIMEOUT_MS ?? 20_000);
+  if (!Number.isInteger(timeout) || timeout < 100) {
+    throw new ConfigError('AI_TIMEOUT_MS', 'expected a whole number of milliseconds, at least 100');
+  }
+  // Local servers (llama.cpp, vLLM) accept any key; the SDK wants one.
+  return { baseUrl, apiKey: apiKey || 'none', model, timeoutMs: timeout };
 }
 
 export type LogFormat = 'pretty' | 'json';
@@ -113,6 +180,16 @@ function readSigningSecret(env: Env): string | null {
   return raw;
 }
 
+function readMinutes(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const minutes = Number(raw);
+  if (!Number.isInteger(minutes) || minutes < 0 || minutes > 525_600) {
+    throw new ConfigError(name, `expected a whole number of minutes from 0 to 525600, got "${raw}"`);
+  }
+  return minutes;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /** JSON when asked for or in a production deployment (NODE_ENV=production), short human lines otherwise. */
@@ -123,9 +200,28 @@ function readLogFormat(env: Env): LogFormat {
   throw new ConfigError('LOG_FORMAT', `expected pretty or json, got "${raw}"`);
 }
 
+function readRole(env: Env, databaseUrl: string | null): ProcessRole {
+  const raw = env.ROLE || 'all';
+  const planned = PLANNED_ROLES[raw];
+  if (planned) {
+    throw new ConfigError('ROLE', `${raw} cannot run as its own process yet: ${planned} (docs/deploy.md)`);
+  }
+  if (raw !== 'all' && raw !== 'api' && raw !== 'worker') {
+    throw new ConfigError('ROLE', `expected all, api or worker, got "${raw}"`);
+  }
+  if (raw !== 'all' && databaseUrl === null) {
+    throw new ConfigError(
+      'ROLE',
+      `${raw} shares its state with other processes: set DATABASE_URL (PostgreSQL)`,
+    );
+  }
+  return raw;
+}
+
 /** Reads and validates the environment once at start; a bad variable stops the process with its name. */
 export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   const databaseUrl = readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']);
+  const role = readRole(env, databaseUrl);
   const port = readPort(env, 'PORT', 3000);
   const logLevel = env.LOG_LEVEL ?? 'info';
   if (!LOG_LEVELS.includes(logLevel)) {
@@ -133,6 +229,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
   }
   const dataDir = path.resolve(cwd, env.DATA_DIR || './data');
   return {
+    role,
     port,
     // Only this machine can reach a server that was not told otherwise; HOST=0.0.0.0 exposes it.
     host: env.HOST || '127.0.0.1',
@@ -156,5 +253,10 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
       .filter(Boolean),
     storage: readStorage(env, cwd, dataDir),
     uploadSigningSecret: readSigningSecret(env),
+    ffmpegPath: env.FFMPEG_PATH || 'ffmpeg',
+    ffprobePath: env.FFPROBE_PATH || 'ffprobe',
+    assessmentRetakeCoolDownMinutes: readMinutes(env, 'ASSESSMENT_RETAKE_COOLDOWN_MINUTES', 24 * 60),
+    ai: readAiModel(env),
+    collabRedis: readCollabRedis(env),
   };
 }

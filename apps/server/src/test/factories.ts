@@ -49,6 +49,9 @@ export async function buildCourse(
     preview?: number[];
     earlyAccess?: boolean;
     isFree?: boolean;
+    prerequisites?: string[];
+    /** Minutes of each lesson (default 5). */
+    minutesPerLesson?: number;
     /** Widgets of lesson i (0-based); defaults to one Markdown paragraph. */
     components?: (index: number) => Widget[];
   } = {},
@@ -62,7 +65,7 @@ export async function buildCourse(
     slug: `lesson-${index + 1}`,
     title: `Lesson ${index + 1}`,
     summary: '',
-    estimatedMinutes: 5,
+    estimatedMinutes: options.minutesPerLesson ?? 5,
     isOptional: options.optional?.includes(index) ?? false,
     isPreview: options.preview?.includes(index) ?? index === 0,
     components: options.components?.(index) ?? [
@@ -87,6 +90,7 @@ export async function buildCourse(
       skills: [],
       takeaway_skills: [],
       target_audience: [],
+      prerequisites: options.prerequisites ?? [],
       is_free: options.isFree ?? true,
       early_access: options.earlyAccess ?? false,
       author: author.email,
@@ -98,6 +102,24 @@ export async function buildCourse(
   return { author, collection, pageIds };
 }
 let courseCounter = 0;
+
+/**
+ * Paths `{authorId}/{collectionId}` of real courses for the live-instance tests, one course per label
+ * (an instance is allocated for a work the caller may read), built on first use.
+ */
+export function liveWorks(database: () => Database): (label?: string) => Promise<string> {
+  const built = new Map<string, Promise<string>>();
+  return (label = 'w1') => {
+    let path = built.get(label);
+    if (!path) {
+      path = buildCourse(database(), { lessons: 1 }).then(
+        ({ collection }) => `${collection.authorId}/${collection.id}`,
+      );
+      built.set(label, path);
+    }
+    return path;
+  };
+}
 
 /** The account with this e-mail (tests that signed someone up through the API). */
 export async function findUser(database: Database, email: string): Promise<UserRow> {

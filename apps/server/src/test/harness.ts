@@ -3,7 +3,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@coderoom/contracts';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../app.js';
+import { type AppDeps, buildApp } from '../app.js';
 import type { Clock } from '../platform/clock.js';
 import { type Database, openPglite, openPostgres } from '../platform/db/database.js';
 import { createMailer, type Mailer } from '../platform/mail/mailer.js';
@@ -38,7 +38,12 @@ export interface TestApp {
 let databaseCounter = 0;
 
 /** A fresh, migrated database for one test file: PGlite from the template dump, or a PostgreSQL copy. */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  /** PostgreSQL only: the copy's URL, for a second handle on it (a second process's pool). */
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const templateDb = inject('postgresTemplateDb');
   const databaseUrl = process.env.DATABASE_URL;
   if (templateDb && databaseUrl) {
@@ -53,6 +58,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     const database = openPostgres(url.toString(), 5);
     return {
       database,
+      url: url.toString(),
       drop: async () => {
         await database.close();
         const dropper = new pg.Client({ connectionString: databaseUrl });
@@ -68,9 +74,13 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
 }
 
 export async function buildTestApp(
-  options: { mailer?: (database: Database) => Mailer } = {},
-): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  options: {
+    mailer?: (database: Database) => Mailer;
+    /** More of buildApp's dependencies (a payment processor pointed at a local fake, its webhook secret). */
+    deps?: Pick<AppDeps, 'paymentProcessor' | 'stripeWebhookSecret'>;
+  } = {},
+): Promise<TestApp & { databaseUrl?: string }> {
+  const { database, drop, url } = await openTestDatabase();
   const clock = new TestClock();
   const mailer =
     options.mailer?.(database) ?? createMailer({ smtpUrl: null, from: 'test@coderoom.dev', db: database.db });
@@ -80,11 +90,13 @@ export async function buildTestApp(
     mailer,
     clock,
     logger: false,
+    ...options.deps,
   });
   await app.ready();
   return {
     app,
     database,
+    ...(url ? { databaseUrl: url } : {}),
     clock,
     mailer,
     close: async () => {
@@ -117,7 +129,7 @@ export class TestClient {
     method: NonNullable<InjectOptions['method']>,
     url: string,
     body?: unknown,
-    options: { headers?: Record<string, string>; csrf?: boolean; rawBody?: string } = {},
+    options: { headers?: Record<string, string>; csrf?: boolean; rawBody?: string | Buffer } = {},
   ): Promise<LightMyRequestResponse> {
     if (!this.cookies.has(CSRF_COOKIE)) await this.primeCsrf();
     const headers: Record<string, string> = { ...options.headers };
@@ -178,4 +190,22 @@ export async function signUp(
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
   return { client, email, user: response.json() as { user_id: number } };
+}
+
+/**
+ * Polls `probe` until it answers something other than undefined, null or false, and answers that; fails
+ * after the deadline. For work that happens after a request answers (the job queue's mail).
+ */
+export async function waitFor<T>(
+  probe: () => Promise<T | undefined | null | false> | T | undefined | null | false,
+  what: string,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== undefined && value !== null && value !== false) return value;
+    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }

@@ -1,10 +1,13 @@
 import '../modules/studio/studio.css';
 import '../modules/assessments/assessments.css';
 import type { AssessmentPages, EditorQuestion } from '@coderoom/contracts';
+import { excerpt } from '@coderoom/domain';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, NavLink, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   type AssessmentAddress,
+  assessmentPagesQuery,
   useAssessmentPages,
   useDeleteQuestion,
   useReorderQuestions,
@@ -29,9 +32,9 @@ import { ErrorPage } from '../ui/ErrorPage';
 import { FormMessage } from '../ui/FormMessage';
 import { PageLoading } from '../ui/PageLoading';
 
-function excerpt(text: string): string {
-  const plain = text.replace(/[`*_#>[\]]/g, '').trim();
-  return plain.length > 70 ? `${plain.slice(0, 69)}…` : plain || 'Untitled question';
+/** A question's text as a list entry: Markdown marks dropped, cut at a word within 70 characters. */
+function questionTitle(text: string): string {
+  return excerpt(text.replace(/[`*_#>[\]]/g, ''), 70) || 'Untitled question';
 }
 
 /** The editor of one question (or a new one); remounted whenever the selection changes. */
@@ -52,6 +55,7 @@ function QuestionEditor({
   onCreated: (questionId: number) => void;
 }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const save = useSaveQuestion(address);
   const remove = useDeleteQuestion(address);
   const reorder = useReorderQuestions(address);
@@ -67,6 +71,13 @@ function QuestionEditor({
     announceSaved: question !== null && question.question_id === justCreated,
     save: (draft, etag) => save.mutateAsync({ questionId, etag, body: toSaveRequest(draft) }),
     isSaving: save.isPending,
+    // The Conflicts dialog's Save: this question over whatever is stored now.
+    overwriteEtag: async () => {
+      const current = await queryClient
+        .fetchQuery({ ...assessmentPagesQuery(address), staleTime: 0 })
+        .catch(() => pages);
+      return current.etag;
+    },
     onSaved: (saved) => {
       if (questionId !== 'new') return;
       onCreated(saved.question.question_id);
@@ -157,7 +168,7 @@ function AssessmentEditor({
       entries={pages.questions.map((item) => ({
         id: item.question_id,
         to: `${basePath}/${item.question_id}${suffix}`,
-        title: excerpt(item.content.text),
+        title: questionTitle(item.content.text),
         meta: `${KIND_LABELS[item.content.kind]} · ${DIFFICULTY_LABELS[item.content.difficulty]} · ${item.content.skill}`,
       }))}
       selectedId={question?.question_id ?? null}

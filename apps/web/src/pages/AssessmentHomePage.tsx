@@ -75,7 +75,18 @@ export function AssessmentHomePage() {
           </p>
         ) : null}
         <div>
-          {user ? (
+          {user && overview.retake_available_at ? (
+            <p className="muted" data-testid="retake-cooldown">
+              You can retake this assessment from{' '}
+              <time dateTime={overview.retake_available_at}>
+                {new Date(overview.retake_available_at).toLocaleString(undefined, {
+                  dateStyle: 'medium',
+                  timeStyle: 'short',
+                })}
+              </time>
+              .
+            </p>
+          ) : user ? (
             <button
               type="button"
               className="btn btn-primary btn-large"

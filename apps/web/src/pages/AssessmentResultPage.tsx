@@ -4,6 +4,10 @@ import { SkillScore } from '@coderoom/domain';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../modules/api/ApiError';
 import { useAssessmentStats } from '../modules/assessments/api/useAssessmentStats';
+import { useAttemptReview } from '../modules/assessments/api/useAttemptReview';
+import { AttemptReviewList } from '../modules/assessments/components/AttemptReviewList';
+import { RetakeAction } from '../modules/assessments/components/RetakeAction';
+import { ShareScoreCard } from '../modules/assessments/components/ShareScoreCard';
 import { SkillBars } from '../modules/assessments/components/SkillBars';
 import { CourseCard } from '../modules/reader/components/CourseCard';
 import { RequireUser } from '../modules/session/components/RequireUser';
@@ -27,6 +31,7 @@ function AssessmentResult() {
     Number,
   ) as [number, number, number];
   const query = useAssessmentStats(authorId, collectionId, attemptId);
+  const review = useAttemptReview(authorId, collectionId, attemptId);
   usePageTitle(query.data ? `Result: ${query.data.assessment_title}` : 'Assessment result');
 
   if (query.isPending) return <PageLoading label="Loading your result" />;
@@ -71,10 +76,42 @@ function AssessmentResult() {
         <p className="muted">
           {stats.correct} of {stats.answered} answers right. Harder questions count for more.
         </p>
+        <div className="result-actions">
+          <a className="btn btn-secondary" href="#review-heading">
+            Review your answers
+          </a>
+          <RetakeAction
+            authorId={authorId}
+            collectionId={collectionId}
+            availableAt={stats.retake_available_at}
+          />
+        </div>
       </section>
       <section className="section card assessment-card" aria-labelledby="skills-heading">
         <h2 id="skills-heading">By skill</h2>
         <SkillBars skills={stats.skills} />
+      </section>
+      <ShareScoreCard
+        authorId={authorId}
+        collectionId={collectionId}
+        attemptId={attemptId}
+        share={stats.share}
+      />
+      <section className="section" aria-labelledby="review-heading">
+        <h2 id="review-heading" tabIndex={-1}>
+          Review your answers
+        </h2>
+        {review.isPending ? (
+          <p className="muted" role="status">
+            Loading your answers…
+          </p>
+        ) : review.isError ? (
+          <p className="form-message form-message-error" role="alert">
+            {review.error.message}
+          </p>
+        ) : (
+          <AttemptReviewList questions={review.data.questions} />
+        )}
       </section>
       {stats.recommended_courses.length > 0 ? (
         <section className="section" aria-labelledby="recommended-heading">

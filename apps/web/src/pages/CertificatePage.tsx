@@ -1,4 +1,5 @@
 import '../modules/reader/reader.css';
+import { type CertificateState, CertificateStateName } from '@coderoom/domain';
 import { Link, useParams } from 'react-router';
 import { useCertificate } from '../modules/reader/api/useCertificate';
 import { usePageTitle } from '../modules/shell/usePageTitle';
@@ -16,6 +17,15 @@ export function CertificatePage() {
     <main id="main" className="page">
       <article className="certificate card" aria-labelledby="certificate-title">
         <p className="muted">Certificate of completion</p>
+        {data.state !== 'active' ? (
+          <p className="certificate-state" role="status">
+            <strong>Not valid.</strong> {CertificateStateName[data.state as CertificateState] ?? data.state}
+            {data.state_changed_at
+              ? ` (${new Date(data.state_changed_at).toLocaleDateString(undefined, { dateStyle: 'long' })})`
+              : ''}
+            .
+          </p>
+        ) : null}
         <h1 id="certificate-title">{data.learner_name}</h1>
         <p className="lead">
           completed{' '}

@@ -1,4 +1,5 @@
 import '../modules/reader/reader.css';
+import { type CertificateState, CertificateStateName } from '@coderoom/domain';
 import { Link } from 'react-router';
 import { useCertificates } from '../modules/reader/api/useCertificates';
 import { RequireUser } from '../modules/session/components/RequireUser';
@@ -32,6 +33,11 @@ function Certificates() {
             <li key={certificate.hash} className="card">
               <h2>{certificate.course_title}</h2>
               <p className="muted">Issued {new Date(certificate.issued_at).toLocaleDateString()}</p>
+              {certificate.state !== 'active' ? (
+                <p className="certificate-state">
+                  {CertificateStateName[certificate.state as CertificateState] ?? certificate.state}
+                </p>
+              ) : null}
               <Link to={certificate.verify_url}>Open the certificate</Link>
             </li>
           ))}

@@ -1,3 +1,4 @@
+import { countOf, humanize } from '@coderoom/domain';
 import '../modules/cloudlabs/cloudlabs.css';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../modules/api/ApiError';
@@ -38,11 +39,11 @@ function CloudLabHome() {
   return (
     <main id="main" className="page cloudlab-page">
       <header className="page-header">
-        <p className="eyebrow">Cloud lab · {lab.envContent.type}</p>
+        <p className="eyebrow">Cloud lab · {humanize(lab.envContent.type)}</p>
         <h1>{lab.title}</h1>
         <p className="lead muted">{lab.summary}</p>
         <div className="cloudlab-facts">
-          <span className="badge">{lab.tasks.length} tasks</span>
+          <span className="badge">{countOf(lab.tasks.length, 'task')}</span>
           {progress.is_begun && (
             <span className="badge">
               {progress.completed} of {progress.total} done

@@ -1,3 +1,4 @@
+import { countOf } from '@coderoom/domain';
 import '../modules/cloudlabs/cloudlabs.css';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
@@ -51,7 +52,7 @@ function CloudLabTask() {
           ← {lab.title}
         </Link>
         <p className="small muted" data-testid="lab-progress">
-          {lab.progress.completed} of {lab.progress.total} tasks completed
+          {lab.progress.completed} of {countOf(lab.progress.total, 'task')} completed
         </p>
         <progress className="cloudlab-progress" max={lab.progress.total} value={lab.progress.completed}>
           {lab.progress.completed} of {lab.progress.total}
@@ -64,8 +65,9 @@ function CloudLabTask() {
       <main id="main" className="cloudlab-task-main">
         {lab.progress.is_done && (
           <div className="cloudlab-done-banner" role="status">
-            <strong>Lab completed!</strong> All {lab.progress.total} tasks are done. Stop the lab when you
-            have finished exploring.
+            <strong>Lab completed!</strong>{' '}
+            {lab.progress.total === 1 ? 'The task is done.' : `All ${lab.progress.total} tasks are done.`}{' '}
+            Stop the lab when you have finished exploring.
           </div>
         )}
         <header className="cloudlab-task-header">

@@ -1,6 +1,6 @@
 import '../modules/studio/studio.css';
 import type { AuthorCollectionResponse } from '@coderoom/contracts';
-import { CourseReviewState, DefaultTitle } from '@coderoom/domain';
+import { CourseReviewState, DefaultTitle, WorkType } from '@coderoom/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -17,12 +17,13 @@ import { CollaboratorsPanel } from '../modules/studio/components/CollaboratorsPa
 import { CollectionDetailsForm } from '../modules/studio/components/CollectionDetailsForm';
 import { ConfirmDialog } from '../modules/studio/components/ConfirmDialog';
 import { ConflictDialog } from '../modules/studio/components/ConflictDialog';
+import { ReviewChecklistPanel } from '../modules/studio/components/ReviewChecklistPanel';
 import { ShortcutsDialog } from '../modules/studio/components/ShortcutsDialog';
 import { TocEditor } from '../modules/studio/components/TocEditor';
 import { UnsavedChangesDialog } from '../modules/studio/components/UnsavedChangesDialog';
+import { useDraftSave } from '../modules/studio/hooks/useDraftSave';
 import { useEditorShortcuts } from '../modules/studio/hooks/useEditorShortcuts';
 import { type EditorMessage, useReviewActions } from '../modules/studio/hooks/useReviewActions';
-import { useUnsavedChangesGuard } from '../modules/studio/hooks/useUnsavedChangesGuard';
 import { moveTocItem } from '../modules/studio/utils/moveTocItem';
 import { newCompId } from '../modules/studio/utils/newCompId';
 import { removeTocItem } from '../modules/studio/utils/removeTocItem';
@@ -49,9 +50,6 @@ const SHORTCUTS = [
 ] as const;
 
 type Message = EditorMessage;
-
-const sameRequest = (a: CollectionDraft, b: CollectionDraft) =>
-  JSON.stringify(toCollectionRequest(a)) === JSON.stringify(toCollectionRequest(b));
 
 function titleOfRow(draft: CollectionDraft, row: TocSelection): string {
   if (row.kind === 'category') return draft.categories[row.category]?.title.trim() || DefaultTitle.Category;
@@ -88,28 +86,37 @@ function LoadedCollectionEditor({
   const update = useUpdateCollection(authorId, collectionId);
   const createPage = useCreatePage();
 
-  const [baseline, setBaseline] = useState(() => toCollectionDraft(loaded));
-  const [draft, setDraft] = useState(baseline);
-  const [etag, setEtag] = useState(loaded.etag);
   const [selection, setSelection] = useState<TocSelection | null>(null);
   const [pendingDelete, setPendingDelete] = useState<TocSelection | null>(null);
-  const [isConflict, setIsConflict] = useState(false);
-  const [isOverwriting, setIsOverwriting] = useState(false);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const [focusPageId, setFocusPageId] = useState<number | null>(null);
 
   const collection = query.data?.collection ?? loaded.collection;
   usePageTitle(`Edit: ${collection.title || 'Untitled course'}`);
-  const isDirty = !sameRequest(draft, baseline);
-  const blocker = useUnsavedChangesGuard(isDirty);
-
-  const adopt = (result: AuthorCollectionResponse) => {
-    const next = toCollectionDraft(result);
-    setBaseline(next);
-    setDraft(next);
-    setEtag(result.etag);
-  };
+  const drafts = useDraftSave({
+    initialDraft: () => toCollectionDraft(loaded),
+    initialEtag: loaded.etag,
+    toRequest: toCollectionRequest,
+    save: (draft, etag) => update.mutateAsync({ etag, request: toCollectionRequest(draft) }),
+    fromSaved: (result: AuthorCollectionResponse) => ({
+      draft: toCollectionDraft(result),
+      etag: result.etag,
+    }),
+    freshEtag: async () =>
+      (await queryClient.fetchQuery({ ...authorCollectionQuery(authorId, collectionId), staleTime: 0 })).etag,
+    notSaved: 'Could not save.',
+    onSettled: (outcome) => {
+      if (outcome.ok) {
+        setMessage({ tone: 'success', text: 'Saved.' });
+      } else if (!outcome.failure.isConflict) {
+        const { error } = outcome;
+        setMessage({ tone: 'error', text: error instanceof ApiError ? error.errorText : 'Could not save.' });
+      }
+    },
+  });
+  const { draft, setDraft, isDirty, etag, conflict, blocker } = drafts;
+  const adopt = (result: AuthorCollectionResponse) => drafts.adopt(toCollectionDraft(result), result.etag);
 
   // Later server changes (after a review decision, a publish) while nothing is being edited.
   // biome-ignore lint/correctness/useExhaustiveDependencies: adopt only on new server data
@@ -126,32 +133,9 @@ function LoadedCollectionEditor({
     setFocusPageId(null);
   }, [focusPageId]);
 
-  const save = async (basedOn = etag): Promise<boolean> => {
+  const save = async (): Promise<boolean> => {
     setMessage(null);
-    try {
-      adopt(await update.mutateAsync({ etag: basedOn, request: toCollectionRequest(draft) }));
-      setMessage({ tone: 'success', text: 'Saved.' });
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setIsConflict(true);
-      else
-        setMessage({ tone: 'error', text: error instanceof ApiError ? error.errorText : 'Could not save.' });
-      return false;
-    }
-  };
-
-  const overwrite = async () => {
-    setIsOverwriting(true);
-    try {
-      const fresh = await queryClient.fetchQuery({
-        ...authorCollectionQuery(authorId, collectionId),
-        staleTime: 0,
-      });
-      setIsConflict(false);
-      await save(fresh.etag);
-    } finally {
-      setIsOverwriting(false);
-    }
+    return (await drafts.submit()).ok;
   };
 
   const addLesson = async (category: number) => {
@@ -244,6 +228,11 @@ function LoadedCollectionEditor({
           <Link className="btn btn-ghost" to={versionHistoryPath(authorId, collectionId)}>
             History
           </Link>
+          {collection.work_type === WorkType.Course && (
+            <Link className="btn btn-ghost" to={`/collectioneditor/${authorId}/${collectionId}/learner-help`}>
+              Learner help
+            </Link>
+          )}
           {collection.work_type === 'standalone_cloud_lab' && (
             <Button
               variant="secondary"
@@ -300,7 +289,16 @@ function LoadedCollectionEditor({
         <FormMessage tone="info">Reviewer's note: {lastReview.reason}</FormMessage>
       )}
 
-      <CollectionDetailsForm draft={draft} onChange={(patch) => setDraft({ ...draft, ...patch })} />
+      {collection.work_type === 'course' && !isApproved && !isInReview && (
+        <div className="card section">
+          <ReviewChecklistPanel authorId={authorId} collectionId={collectionId} audience="author" />
+        </div>
+      )}
+      <CollectionDetailsForm
+        draft={draft}
+        onChange={(patch) => setDraft({ ...draft, ...patch })}
+        {...(collection.work_type === 'course' ? { cover: { authorId, collectionId } } : {})}
+      />
       <TocEditor
         toc={draft}
         selection={selection}
@@ -335,10 +333,10 @@ function LoadedCollectionEditor({
         onCancel={() => setPendingDelete(null)}
       />
       <ConflictDialog
-        open={isConflict}
-        busy={isOverwriting}
-        onSave={() => void overwrite()}
-        onCancel={() => setIsConflict(false)}
+        open={conflict.isOpen}
+        busy={conflict.isOverwriting}
+        onSave={conflict.overwrite}
+        onCancel={conflict.close}
       />
       <ShortcutsDialog open={showShortcuts} onOpenChange={setShowShortcuts} available={SHORTCUTS} />
       <UnsavedChangesDialog blocker={blocker} />

@@ -1,13 +1,16 @@
 import '../modules/reader/reader.css';
 import type { CourseHome } from '@coderoom/contracts';
+import { countOf, levelLabel, minutesLabel, workTypeLabel } from '@coderoom/domain';
 import { Link, useLocation, useParams } from 'react-router';
 import { ApiError } from '../modules/api/ApiError';
-import { type CourseAddress, useCourseHome } from '../modules/reader/api/useCourseHome';
+import type { CourseAddress } from '../modules/reader/api/courseHomeQuery';
+import { useCourseHome } from '../modules/reader/api/useCourseHome';
 import { CourseCard } from '../modules/reader/components/CourseCard';
 import { CourseThumbnail } from '../modules/reader/components/CourseThumbnail';
 import { CourseToc } from '../modules/reader/components/CourseToc';
 import { MarkdownBlock } from '../modules/reader/components/MarkdownBlock';
 import { PinButton } from '../modules/reader/components/PinButton';
+import { hasLoggedInMarker } from '../modules/session/hasLoggedInMarker';
 import { useUserInfo } from '../modules/session/hooks/useUserInfo';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { ErrorPage } from '../ui/ErrorPage';
@@ -47,21 +50,37 @@ function CourseHomeView({ home }: { home: CourseHome }) {
   const start = started ? resumeUrl(home) : firstLessonUrl(home);
   const completed = new Set(progress?.completed_page_ids ?? []);
   const isPath = collection.work_type === 'path';
+  // Nobody is signed in in this browser (no marker): no flash of padlocks while a member's info loads.
+  const isVisitor = !user && !hasLoggedInMarker();
+  const lessons = home.toc.flatMap((category) => category.pages);
+  const previews = lessons.filter((page) => page.is_preview).length;
+  const facts = [
+    levelLabel(collection.difficulty),
+    ...(isPath
+      ? [countOf(collection.path_courses?.length ?? 0, 'course')]
+      : [countOf(collection.lesson_count, 'lesson'), minutesLabel(collection.estimated_minutes)]),
+    ...(collection.learner_count > 0 ? [countOf(collection.learner_count, 'learner')] : []),
+  ];
+  const hasPrerequisites = collection.prerequisites.length > 0 || collection.prerequisite_courses.length > 0;
   return (
     <main id="main" className="page course-page">
       <header className="course-header card">
-        <CourseThumbnail card={collection} />
+        <CourseThumbnail card={collection} className="course-header-cover" />
         <div className="course-header-text">
           {collection.is_draft_view ? <p className="badge badge-warning">Draft preview</p> : null}
-          <p className="muted">
-            {isPath ? 'Skill path' : 'Course'}
-            {collection.language_topic ? ` · ${collection.language_topic}` : ''} ·{' '}
-            <span className="capitalize">{collection.difficulty}</span>
-            {isPath ? null : ` · ${collection.lesson_count} lessons`}
+          <p className="course-card-kind">
+            {workTypeLabel(collection.work_type)}
+            {collection.language_topic ? ` · ${collection.language_topic}` : ''}
+            {collection.is_free ? <span className="badge">Free</span> : null}
           </p>
           <h1>{collection.title}</h1>
           <p className="lead">{collection.summary}</p>
           <p className="muted">By {collection.author_name}</p>
+          <ul className="course-facts" aria-label="About this course">
+            {facts.map((fact) => (
+              <li key={fact}>{fact}</li>
+            ))}
+          </ul>
           <div className="actions">
             {!isPath && start ? (
               <Link className="btn btn-primary" to={start}>
@@ -92,20 +111,53 @@ function CourseHomeView({ home }: { home: CourseHome }) {
         </div>
       </header>
       <div className="course-sections">
+        {collection.takeaway_skills.length > 0 ? (
+          <section aria-labelledby="learn-heading" className="card">
+            <h2 id="learn-heading">What you'll learn</h2>
+            <ul className="learn-list">
+              {collection.takeaway_skills.map((skill) => (
+                <li key={skill} className="learn-item">
+                  {skill}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ) : null}
+        {isPath ? null : (
+          <section aria-labelledby="prerequisites-heading" className="card">
+            <h2 id="prerequisites-heading">Before you start</h2>
+            {hasPrerequisites ? (
+              <>
+                {collection.prerequisites.length > 0 ? (
+                  <ul>
+                    {collection.prerequisites.map((entry) => (
+                      <li key={entry}>{entry}</li>
+                    ))}
+                  </ul>
+                ) : null}
+                {collection.prerequisite_courses.length > 0 ? (
+                  <>
+                    <p>It comes after these courses in a skill path:</p>
+                    <ul className="prerequisite-courses">
+                      {collection.prerequisite_courses.map((course) => (
+                        <li key={course.collection_id}>
+                          <Link to={course.url}>{course.title}</Link>{' '}
+                          <span className="muted">({levelLabel(course.difficulty)})</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </>
+                ) : null}
+              </>
+            ) : (
+              <p className="muted">Nothing: this course starts from the beginning.</p>
+            )}
+          </section>
+        )}
         {collection.overview ? (
           <section aria-labelledby="overview-heading" className="card">
             <h2 id="overview-heading">Overview</h2>
             <MarkdownBlock text={collection.overview} />
-          </section>
-        ) : null}
-        {collection.takeaway_skills.length > 0 ? (
-          <section aria-labelledby="skills-heading" className="card">
-            <h2 id="skills-heading">Takeaway skills</h2>
-            <ul className="skill-list">
-              {collection.takeaway_skills.map((skill) => (
-                <li key={skill}>{skill}</li>
-              ))}
-            </ul>
           </section>
         ) : null}
         {collection.target_audience.length > 0 ? (
@@ -119,7 +171,7 @@ function CourseHomeView({ home }: { home: CourseHome }) {
           </section>
         ) : null}
         <section aria-labelledby="content-heading" className="card">
-          <h2 id="content-heading">{isPath ? 'Courses in this path' : 'Content'}</h2>
+          <h2 id="content-heading">{isPath ? 'Courses in this path' : 'Syllabus'}</h2>
           {isPath ? (
             <ol className="card-grid path-courses">
               {(collection.path_courses ?? []).map((card) => (
@@ -129,7 +181,17 @@ function CourseHomeView({ home }: { home: CourseHome }) {
               ))}
             </ol>
           ) : (
-            <CourseToc toc={home.toc} completed={completed} showPreviewBadges={!user} />
+            <>
+              <p className="muted syllabus-summary">
+                {countOf(lessons.length, 'lesson')} · {minutesLabel(collection.estimated_minutes)}
+                {isVisitor && lessons.length > 0
+                  ? previews > 0
+                    ? ` · ${countOf(previews, 'preview lesson')} free to read; log in for the others.`
+                    : ' · Log in to read the lessons.'
+                  : ''}
+              </p>
+              <CourseToc toc={home.toc} completed={completed} isVisitor={isVisitor} showTimes />
+            </>
           )}
         </section>
         {home.related.length > 0 ? (
@@ -157,7 +219,7 @@ export function CoursePage() {
   if (query.isPending) return <PageLoading />;
   if (query.isError) {
     const status = query.error instanceof ApiError ? query.error.status : 500;
-    return <ErrorPage code={status === 401 ? 404 : status} />;
+    return <ErrorPage code={status === 401 ? 404 : status} errorText={query.error.message} />;
   }
   return <CourseHomeView home={query.data} />;
 }

@@ -1,9 +1,11 @@
 import '../modules/reader/reader.css';
+import { countOf } from '@coderoom/domain';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Link, NavLink, useLocation, useSearchParams } from 'react-router';
 import { useFeaturedItems } from '../modules/reader/api/useFeaturedItems';
 import { CourseCard } from '../modules/reader/components/CourseCard';
 import { ExploreFilters } from '../modules/reader/components/ExploreFilters';
+import { ExploreSort } from '../modules/reader/components/ExploreSort';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { Button } from '../ui/Button';
 
@@ -28,7 +30,7 @@ export function ExplorePage() {
 
   const query = new URLSearchParams();
   if (searchString) query.set('search_string', searchString.slice(0, SEARCH_MAX));
-  for (const key of ['type', 'topic', 'difficulty', 'page'] as const) {
+  for (const key of ['type', 'topic', 'difficulty', 'duration', 'sort', 'page'] as const) {
     const value = params.get(key);
     if (value) query.set(key, value);
   }
@@ -105,10 +107,17 @@ export function ExplorePage() {
             </div>
           ) : (
             <>
-              <p className="muted" role="status">
-                {data.total} {data.total === 1 ? 'result' : 'results'}
-                {searchString ? ` for “${searchString}”` : ''}
-              </p>
+              <div className="explore-results-bar">
+                <p className="muted" role="status">
+                  {countOf(data.total, 'result')}
+                  {searchString ? ` for “${searchString}”` : ''}
+                </p>
+                <ExploreSort
+                  value={params.get('sort') ?? ''}
+                  searching={Boolean(searchString)}
+                  onChange={(sort) => update({ sort })}
+                />
+              </div>
               <ul className="card-grid">
                 {data.items.map((card) => (
                   <li key={card.collection_id}>

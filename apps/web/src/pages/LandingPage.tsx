@@ -1,7 +1,14 @@
-import { postLoginHome, SEARCH_PROMPT } from '@coderoom/domain';
-import { Link, Navigate } from 'react-router';
+import '../modules/reader/reader.css';
+import '../modules/site/site.css';
+import { postLoginHome, SEARCH_PROMPT, SEARCH_STRING_MAX_LENGTH } from '@coderoom/domain';
+import { type FormEvent, useId, useState } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useFeaturedItems } from '../modules/reader/api/useFeaturedItems';
+import { CourseCard } from '../modules/reader/components/CourseCard';
 import { useUserInfo } from '../modules/session/hooks/useUserInfo';
 import { usePageTitle } from '../modules/shell/usePageTitle';
+import { HeroSample } from '../modules/site/components/HeroSample';
+import { Button } from '../ui/Button';
 import { PageLoading } from '../ui/PageLoading';
 
 const FEATURES = [
@@ -19,41 +26,89 @@ const FEATURES = [
   },
 ];
 
+const POPULAR = new URLSearchParams({ only_courses: 'true', sort: 'popular' });
+
+function PopularCourses() {
+  const { data } = useFeaturedItems(POPULAR);
+  const items = data?.items.slice(0, 3) ?? [];
+  if (items.length === 0) return null;
+  return (
+    <section className="landing-popular" aria-labelledby="popular-heading">
+      <div className="landing-popular-header">
+        <h2 id="popular-heading">Popular courses</h2>
+        <Link to="/explore?sort=popular">See the whole catalogue</Link>
+      </div>
+      <ul className="card-grid">
+        {items.map((card) => (
+          <li key={card.collection_id}>
+            <CourseCard card={card} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function LandingPage() {
   const { data: user, isPending } = useUserInfo();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [search, setSearch] = useState('');
+  const searchId = useId();
   usePageTitle();
+  // Back from logging in to run the hero's sample: stay here and run it; otherwise members go home.
+  const runOnArrival = params.get('run') === 'hero';
   if (isPending) return <PageLoading label="Loading" />;
-  if (user) return <Navigate to={postLoginHome(user)} replace />;
+  if (user && !runOnArrival) return <Navigate to={postLoginHome(user)} replace />;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const text = search.trim().slice(0, SEARCH_STRING_MAX_LENGTH);
+    navigate(text ? `/explore?q=${encodeURIComponent(text)}` : '/explore');
+  };
   return (
     <main id="main" className="landing">
       <section className="hero">
-        <p className="eyebrow">{SEARCH_PROMPT}</p>
+        <p className="eyebrow">Interactive courses for developers</p>
         <h1>Learn to code by reading and running real code.</h1>
         <p className="lead">
           Coderoom is a text-first learning platform for developers: interactive courses, skill paths,
           assessments and projects, with a real sandbox behind every code block.
         </p>
+        <search className="hero-search-wrap">
+          <form className="hero-search" onSubmit={submit}>
+            <label htmlFor={searchId} className="visually-hidden">
+              {SEARCH_PROMPT}
+            </label>
+            <input
+              id={searchId}
+              type="search"
+              placeholder={SEARCH_PROMPT}
+              value={search}
+              maxLength={SEARCH_STRING_MAX_LENGTH}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+            <Button type="submit">Search</Button>
+          </form>
+        </search>
         <div className="hero-actions">
-          <Link className="btn btn-primary btn-large" to="/signup">
-            Create a free account
-          </Link>
-          <Link className="btn btn-secondary btn-large" to="/login">
-            Log in
-          </Link>
+          {user ? (
+            <Link className="btn btn-primary btn-large" to={postLoginHome(user)}>
+              Go to my learning
+            </Link>
+          ) : (
+            <>
+              <Link className="btn btn-primary btn-large" to="/signup">
+                Create a free account
+              </Link>
+              <Link className="btn btn-secondary btn-large" to="/explore">
+                Explore courses
+              </Link>
+            </>
+          )}
         </div>
-        <pre className="hero-code">
-          <code>
-            <span className="tok-comment"># Run me — right here in the lesson{'\n'}</span>
-            <span className="tok-key">def</span> greet(name):{'\n'}
-            {'    '}
-            <span className="tok-key">return</span>{' '}
-            <span className="tok-str">
-              f"Hello, {'{'}name{'}'}!"
-            </span>
-            {'\n\n'}print(greet(<span className="tok-str">"Coderoom"</span>))
-          </code>
-        </pre>
+        <HeroSample signedIn={Boolean(user)} runOnArrival={runOnArrival} />
       </section>
+      <PopularCourses />
       <section className="features" aria-label="What you get">
         {FEATURES.map((feature) => (
           <article key={feature.title} className="card feature">

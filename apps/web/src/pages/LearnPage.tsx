@@ -1,7 +1,11 @@
+import '../modules/organizations/organizations.css';
 import '../modules/reader/reader.css';
 import type { MyWorksTab } from '@coderoom/contracts';
 import { Link, NavLink, useParams } from 'react-router';
 import { WeeklyGoalCard } from '../modules/goals/components/WeeklyGoalCard';
+import { AssignedList } from '../modules/organizations/components/AssignedList';
+import { AssignedPlans } from '../modules/organizations/components/AssignedPlans';
+import { OrganizationCatalog } from '../modules/organizations/components/OrganizationCatalog';
 import { useContinueLearning } from '../modules/reader/api/useContinueLearning';
 import { useMyWorks } from '../modules/reader/api/useMyWorks';
 import { CourseCard } from '../modules/reader/components/CourseCard';
@@ -16,7 +20,11 @@ const TABS = [
   { tab: 'my-courses', label: 'My courses' },
   { tab: 'saved', label: 'Saved' },
   { tab: 'completed', label: 'Completed' },
+  // Organization members (docs/organizations.md): what was assigned, and the organization's catalogue.
+  { tab: 'assigned', label: 'Assigned' },
+  { tab: 'organization', label: 'Organization' },
 ] as const;
+const ORGANIZATION_TABS: readonly string[] = ['assigned', 'organization'];
 
 const EMPTY: Record<MyWorksTab, string> = {
   'in-progress': 'Courses you have started and not finished show up here.',
@@ -31,11 +39,14 @@ function firstName(fullName: string): string {
 
 function WorksList({ tab }: { tab: MyWorksTab }) {
   const { data, isPending, isError } = useMyWorks(tab);
+  // All three states share one reserved height (.continue-slot), so the page does not move as it loads.
   if (isPending)
     return (
-      <p className="muted" role="status">
-        Loading…
-      </p>
+      <div className="card continue-slot">
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      </div>
     );
   if (isError) return <p role="alert">Your courses could not be loaded. Reload to try again.</p>;
   if (data.works.length === 0) {
@@ -61,16 +72,19 @@ function WorksList({ tab }: { tab: MyWorksTab }) {
 
 function ContinueLearning() {
   const { data, isPending } = useContinueLearning();
+  // All three states share one reserved height (.continue-slot), so the page does not move as it loads.
   if (isPending)
     return (
-      <p className="muted" role="status">
-        Loading…
-      </p>
+      <div className="card continue-slot">
+        <p className="muted" role="status">
+          Loading…
+        </p>
+      </div>
     );
   const work = data?.work;
   if (!work) {
     return (
-      <section className="empty-state card" aria-labelledby="continue-heading">
+      <section className="empty-state card continue-slot" aria-labelledby="continue-heading">
         <div className="empty-illustration" aria-hidden="true">
           {'{ }'}
         </div>
@@ -86,7 +100,7 @@ function ContinueLearning() {
     );
   }
   return (
-    <section className="card continue-card" aria-labelledby="continue-heading">
+    <section className="card continue-card continue-slot" aria-labelledby="continue-heading">
       <h2 id="continue-heading">Continue learning</h2>
       <p className="lead">{work.card.title}</p>
       <div className="progress-line">
@@ -108,12 +122,13 @@ function Learn() {
   usePageTitle(current?.label ?? 'Learn');
   if (!current) return <ErrorPage code={404} />;
   if (!user) return null;
+  const isMember = user.enterprise.organizations.length > 0;
   return (
     <main id="main" className="page">
       <header className="page-header">
         <h1>{tab === 'home' ? `Welcome, ${firstName(user.full_name)}` : 'My learning'}</h1>
         <nav className="tabs" aria-label="My learning">
-          {TABS.map((entry) => (
+          {TABS.filter((entry) => isMember || !ORGANIZATION_TABS.includes(entry.tab)).map((entry) => (
             <NavLink key={entry.tab} to={`/learn/${entry.tab}`} className="tab">
               {entry.label}
             </NavLink>
@@ -131,6 +146,19 @@ function Learn() {
             <WorksList tab="in-progress" />
           </section>
         </div>
+      ) : current.tab === 'assigned' ? (
+        <div className="assigned-sections">
+          <section aria-labelledby="assigned-plans-heading">
+            <h2 id="assigned-plans-heading">Plans</h2>
+            <AssignedPlans headingLevel={3} />
+          </section>
+          <section aria-labelledby="assigned-courses-heading">
+            <h2 id="assigned-courses-heading">Courses and paths</h2>
+            <AssignedList />
+          </section>
+        </div>
+      ) : current.tab === 'organization' ? (
+        <OrganizationCatalog isMember={isMember} />
       ) : (
         <WorksList tab={current.tab} />
       )}
@@ -138,7 +166,7 @@ function Learn() {
   );
 }
 
-/** /learn and its sub-pages: home, in-progress, my-courses, saved, completed. */
+/** /learn and its sub-pages: home, in-progress, my-courses, saved, completed, assigned, organization. */
 export function LearnPage() {
   return (
     <RequireUser>

@@ -1,17 +1,23 @@
 import '../modules/reader/reader.css';
-import type { Lesson, ReaderWidget } from '@coderoom/contracts';
-import { SidebarKind } from '@coderoom/domain';
+import type { CourseHome, Lesson, ReaderWidget } from '@coderoom/contracts';
+import { CommerceMessages, FeatureFlag, SidebarKind, sectionAnchor } from '@coderoom/domain';
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
+import { AiSearchBox } from '../modules/ai/components/AiSearchBox';
 import { ApiError } from '../modules/api/ApiError';
+import { PricedLessonGate } from '../modules/commerce/components/PricedLessonGate';
+import { useFeature } from '../modules/features/useFeatures';
 import { LessonHighlighter } from '../modules/notes/components/LessonHighlighter';
+import { useCourseHome } from '../modules/reader/api/useCourseHome';
 import { useLesson } from '../modules/reader/api/useLesson';
 import { useReadingPreferences } from '../modules/reader/api/useReadingPreferences';
 import { useSetCompletion } from '../modules/reader/api/useSetCompletion';
 import { CourseToc } from '../modules/reader/components/CourseToc';
+import { LockIcon } from '../modules/reader/components/LockIcon';
 import { ReadingPreferencesMenu } from '../modules/reader/components/ReadingPreferencesMenu';
 import { useCopyNotice } from '../modules/reader/hooks/useCopyNotice';
 import { usePageReadTime } from '../modules/reader/hooks/usePageReadTime';
+import { hasLoggedInMarker } from '../modules/session/hasLoggedInMarker';
 import { useUserInfo } from '../modules/session/hooks/useUserInfo';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { WidgetView } from '../modules/widgets/components/WidgetView';
@@ -31,6 +37,7 @@ const FONTS = {
 
 function LessonView({ lesson, draft }: { lesson: Lesson; draft: boolean }) {
   const { data: user } = useUserInfo();
+  const aiAssistant = useFeature(FeatureFlag.AiAssistant);
   const { preferences, save } = useReadingPreferences(Boolean(user));
   const { course, page } = lesson;
   const completion = useSetCompletion(course.author_id, course.collection_id, page.page_id);
@@ -40,10 +47,15 @@ function LessonView({ lesson, draft }: { lesson: Lesson; draft: boolean }) {
   usePageReadTime(page.page_id, Boolean(user) && !draft);
   usePageTitle(`${page.title} – ${course.title}`);
 
-  // Deep links to a widget (#comp_id) scroll once the widgets are on the page.
+  // Deep links to a widget (#comp_id), or to a section an AI search answer cites (#its-heading-anchor),
+  // scroll once the widgets are on the page.
   useEffect(() => {
     const target = decodeURIComponent(location.hash.slice(1));
-    if (target) document.getElementById(target)?.scrollIntoView({ block: 'start' });
+    if (!target) return;
+    const heading = [...(article.current?.querySelectorAll('h2, h3, h4') ?? [])].find(
+      (element) => sectionAnchor(element.textContent ?? '') === target,
+    );
+    (document.getElementById(target) ?? heading)?.scrollIntoView({ block: 'start' });
   }, [location.hash]);
 
   const style = {
@@ -77,7 +89,12 @@ function LessonView({ lesson, draft }: { lesson: Lesson; draft: boolean }) {
               <span>{lesson.progress.percent}%</span>
             </div>
           ) : null}
-          <CourseToc toc={lesson.toc} completed={completed} currentPageId={page.page_id} />
+          <CourseToc
+            toc={lesson.toc}
+            completed={completed}
+            currentPageId={page.page_id}
+            isVisitor={!user && !hasLoggedInMarker()}
+          />
         </nav>
       </CollapsibleSidebar>
       <main id="main" className="lesson-main" style={style}>
@@ -148,21 +165,54 @@ function LessonView({ lesson, draft }: { lesson: Lesson; draft: boolean }) {
               </Link>
             )}
           </nav>
+          {user && aiAssistant ? (
+            <section className="lesson-ai card" aria-label="Ask about the lessons">
+              <AiSearchBox label="Stuck? Ask a question about the lessons" />
+            </section>
+          ) : null}
         </footer>
       </main>
     </div>
   );
 }
 
-function LoginToContinue() {
+interface LockedLesson {
+  title: string;
+  courseTitle: string;
+  courseUrl: string;
+  position: number;
+  total: number;
+}
+
+/** The gate in front of a lesson that needs an account: it names the lesson and comes back to it. */
+function LoginToContinue({ lesson }: { lesson: LockedLesson | null }) {
   const location = useLocation();
-  usePageTitle('Log in to continue');
+  usePageTitle(lesson ? `Log in to read ${lesson.title}` : 'Log in to continue');
   const returnUrl = encodeURIComponent(location.pathname + location.search + location.hash);
   return (
     <main id="main" className="page">
-      <section className="card empty-state">
-        <h1>Log in to keep reading</h1>
-        <p className="muted">This lesson is for learners with an account. It is free to sign up.</p>
+      <section className="card empty-state login-gate">
+        <p className="login-gate-icon" aria-hidden="true">
+          <LockIcon size={22} />
+        </p>
+        {lesson ? (
+          <>
+            <h1>Log in to read “{lesson.title}”</h1>
+            <p className="muted">
+              Lesson {lesson.position} of {lesson.total} in{' '}
+              <Link to={lesson.courseUrl}>{lesson.courseTitle}</Link> is for learners with an account. It is
+              free to sign up, and you come straight back here.
+            </p>
+          </>
+        ) : (
+          <>
+            <h1>Log in to keep reading</h1>
+            <p className="muted">
+              This lesson is for learners with an account. It is free to sign up, and you come straight back
+              here.
+            </p>
+          </>
+        )}
         <div className="actions">
           <Link className="btn btn-primary" to={`/login?returnUrl=${returnUrl}`}>
             Log in
@@ -176,6 +226,22 @@ function LoginToContinue() {
   );
 }
 
+/** The lesson as the course outline names it, for a visitor it is locked for; null when it is open. */
+function lockedForVisitor(home: CourseHome | undefined, pageId: number): LockedLesson | null {
+  if (!home) return null;
+  const pages = home.toc.flatMap((category) => category.pages);
+  const index = pages.findIndex((entry) => entry.page_id === pageId);
+  const entry = pages[index];
+  if (!entry || entry.is_preview) return null;
+  return {
+    title: entry.title,
+    courseTitle: home.collection.title,
+    courseUrl: home.collection.url,
+    position: index + 1,
+    total: pages.length,
+  };
+}
+
 /** /collection/page/{authorId}/{collectionId}/{pageId}[/draft] and the module form. */
 export function LessonPage() {
   const params = useParams();
@@ -185,13 +251,27 @@ export function LessonPage() {
   const pageId = Number(params.pageId);
   const draft = location.pathname.endsWith('/draft');
   const valid = [authorId, collectionId, pageId].every((value) => Number.isSafeInteger(value) && value > 0);
-  const query = useLesson(valid ? authorId : 0, collectionId, pageId, draft);
+  // Logged out, the course's public outline says whether the lesson is open before it is asked for, so
+  // a locked one shows its gate without a 401 in the console.
+  const visitor = !draft && !hasLoggedInMarker();
+  const outline = useCourseHome(
+    { kind: 'id', authorId: valid ? authorId : 0, collectionId, draft: false },
+    { enabled: valid && visitor },
+  );
+  const locked = visitor ? lockedForVisitor(outline.data, pageId) : null;
+  const query = useLesson(valid ? authorId : 0, collectionId, pageId, draft, {
+    enabled: valid && (!visitor || (!outline.isPending && !locked)),
+  });
   if (!valid) return <ErrorPage code={404} />;
+  if (locked) return <LoginToContinue lesson={locked} />;
   if (query.isPending) return <PageLoading label="Loading the lesson" />;
   if (query.isError) {
     const status = query.error instanceof ApiError ? query.error.status : 500;
-    if (status === 401) return <LoginToContinue />;
-    return <ErrorPage code={status} />;
+    if (status === 401) return <LoginToContinue lesson={null} />;
+    if (status === 403 && query.error.message === CommerceMessages.NotInSubscription) {
+      return <PricedLessonGate authorId={authorId} collectionId={collectionId} />;
+    }
+    return <ErrorPage code={status} errorText={query.error.message} />;
   }
   return <LessonView key={pageId} lesson={query.data} draft={draft} />;
 }

@@ -1,7 +1,14 @@
-import { AccountMessages, postLoginHome, validateEmail } from '@coderoom/domain';
+import {
+  AccountMessages,
+  postLoginHome,
+  SSO_FAILURE_TEXT,
+  type SsoFailure,
+  validateEmail,
+} from '@coderoom/domain';
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../modules/api/ApiError';
+import { SsoSignIn } from '../modules/session/components/SsoSignIn';
 import { TotpCodeField } from '../modules/session/components/TotpCodeField';
 import { useLogin } from '../modules/session/hooks/useSessionMutations';
 import { useCreateQrCode, useVerifyTotp } from '../modules/session/hooks/useTwoFactor';
@@ -26,7 +33,10 @@ export function LoginPage() {
   const [totp, setTotp] = useState('');
   const [step, setStep] = useState<Step>('password');
   const [emailError, setEmailError] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
+  const ssoError = params.get('sso_error');
+  const [message, setMessage] = useState<string | null>(
+    ssoError && ssoError in SSO_FAILURE_TEXT ? SSO_FAILURE_TEXT[ssoError as SsoFailure] : null,
+  );
 
   const finish = (user: Parameters<typeof postLoginHome>[0]) => {
     navigate(safeReturnUrl(params.get('returnUrl')) ?? postLoginHome(user), { replace: true });
@@ -129,6 +139,7 @@ export function LoginPage() {
           </span>
         </div>
       </form>
+      {step === 'password' && <SsoSignIn initialEmail={email} />}
     </main>
   );
 }

@@ -23,6 +23,7 @@ import { WidgetEditorCard } from '../modules/studio/components/WidgetEditorCard'
 import { WidgetToolbox } from '../modules/studio/components/WidgetToolbox';
 import { useCollabSession } from '../modules/studio/hooks/useCollabSession';
 import { useCollabState } from '../modules/studio/hooks/useCollabState';
+import { useConflictDialog } from '../modules/studio/hooks/useDraftSave';
 import { useEditorShortcuts } from '../modules/studio/hooks/useEditorShortcuts';
 import { type SaveStatus, usePageAutosave } from '../modules/studio/hooks/usePageAutosave';
 import { useUnsavedChangesGuard } from '../modules/studio/hooks/useUnsavedChangesGuard';
@@ -62,8 +63,6 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
   const [widgets, setWidgets] = useState<Widget[]>(page.components);
   const [selected, setSelected] = useState<number | null>(null);
   const [pendingDelete, setPendingDelete] = useState<number | null>(null);
-  const [isConflictOpen, setIsConflictOpen] = useState(false);
-  const [isResolving, setIsResolving] = useState(false);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [isCommentsOpen, setIsCommentsOpen] = useState(false);
   const uploadTarget = useMemo(() => ({ authorId, collectionId, pageId }), [authorId, collectionId, pageId]);
@@ -112,6 +111,14 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
     },
   });
   const { status } = autosave;
+  // Conflicts → Save: overwrite the newer version with this editor's content (the studio's one flow).
+  const conflict = useConflictDialog({
+    freshEtag: async () => (await fetchFresh()).page.etag,
+    saveOn: (etag) => {
+      conflict.close();
+      return autosave.saveNow(etag);
+    },
+  });
   const collabState = useCollabState(session);
   // Live text not yet acknowledged by the server counts as unsaved: leaving would drop it.
   const hasUnsyncedText = collabState?.hasLoaded === true && !collabState.isSynced;
@@ -124,7 +131,7 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
   const [seenConflict, setSeenConflict] = useState(false);
   if (status === 'conflict' && !seenConflict) {
     setSeenConflict(true);
-    if (!session) setIsConflictOpen(true);
+    if (!session) conflict.open();
   } else if (status !== 'conflict' && seenConflict) {
     setSeenConflict(false);
   }
@@ -175,18 +182,6 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
     setTitle(mergedTitle);
     setWidgets(merged);
     await autosave.saveNow(fresh.etag);
-  };
-
-  /** Conflicts → Save: overwrite the newer version with this editor's content. */
-  const overwrite = async () => {
-    setIsResolving(true);
-    try {
-      const fresh = await fetchFresh();
-      setIsConflictOpen(false);
-      await autosave.saveNow(fresh.page.etag);
-    } finally {
-      setIsResolving(false);
-    }
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: one automatic merge per conflict
@@ -308,10 +303,10 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
           </Button>
         </div>
       </header>
-      {status === 'conflict' && !isConflictOpen && !session && (
+      {status === 'conflict' && !conflict.isOpen && !session && (
         <div className="form-message form-message-error studio-conflict-bar" role="alert">
           This lesson was changed in another tab or by someone else.
-          <Button variant="secondary" onClick={() => setIsConflictOpen(true)}>
+          <Button variant="secondary" onClick={conflict.open}>
             Overwrite with my version
           </Button>
           <Button variant="ghost" onClick={() => void discardAndReload()}>
@@ -372,10 +367,10 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
         onCancel={() => setPendingDelete(null)}
       />
       <ConflictDialog
-        open={isConflictOpen}
-        busy={isResolving}
-        onSave={() => void overwrite()}
-        onCancel={() => setIsConflictOpen(false)}
+        open={conflict.isOpen}
+        busy={conflict.isOverwriting}
+        onSave={conflict.overwrite}
+        onCancel={conflict.close}
       />
       <ShortcutsDialog open={showShortcuts} onOpenChange={setShowShortcuts} available={SHORTCUTS} />
       <UnsavedChangesDialog blocker={blocker} />

@@ -11,7 +11,7 @@ import { usePageTitle } from '../modules/shell/usePageTitle';
 import { authorCollectionQuery } from '../modules/studio/api/authorCollectionQuery';
 import { studioKeys } from '../modules/studio/api/studioKeys';
 import { useAuthorCollection } from '../modules/studio/api/useAuthorCollection';
-import { useUpdateCollection } from '../modules/studio/api/useUpdateCollection';
+import { useSavePath } from '../modules/studio/api/useSavePath';
 import { CollaboratorsPanel } from '../modules/studio/components/CollaboratorsPanel';
 import { CollectionDetailsForm } from '../modules/studio/components/CollectionDetailsForm';
 import { ConflictDialog } from '../modules/studio/components/ConflictDialog';
@@ -19,12 +19,12 @@ import { CourseSearchPanel } from '../modules/studio/components/CourseSearchPane
 import { PathCourseList } from '../modules/studio/components/PathCourseList';
 import { ShortcutsDialog } from '../modules/studio/components/ShortcutsDialog';
 import { UnsavedChangesDialog } from '../modules/studio/components/UnsavedChangesDialog';
+import { useDraftSave } from '../modules/studio/hooks/useDraftSave';
 import { useEditorShortcuts } from '../modules/studio/hooks/useEditorShortcuts';
 import { type EditorMessage, useReviewActions } from '../modules/studio/hooks/useReviewActions';
-import { useUnsavedChangesGuard } from '../modules/studio/hooks/useUnsavedChangesGuard';
 import { moveListItem } from '../modules/studio/utils/moveListItem';
 import { reviewStateLabel } from '../modules/studio/utils/reviewStateLabel';
-import { type PathDraft, toPathDraft } from '../modules/studio/utils/toPathDraft';
+import { toPathDraft } from '../modules/studio/utils/toPathDraft';
 import { toPathRequest } from '../modules/studio/utils/toPathRequest';
 import { Button } from '../ui/Button';
 import { ErrorPage } from '../ui/ErrorPage';
@@ -34,9 +34,6 @@ import { PageLoading } from '../ui/PageLoading';
 const SHORTCUTS = ['save', 'preview', 'back', 'moveUp', 'moveDown', 'delete', 'help'] as const;
 
 type Message = EditorMessage;
-
-const sameRequest = (a: PathDraft, b: PathDraft) =>
-  JSON.stringify(toPathRequest(a)) === JSON.stringify(toPathRequest(b));
 
 /** Keeps keyboard focus on a moved course's buttons, which React re-renders in the new place. */
 function focusMoveButton(collectionId: number, direction: -1 | 1) {
@@ -74,14 +71,9 @@ function LoadedPathEditor({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const query = useAuthorCollection(authorId, collectionId);
-  const update = useUpdateCollection(authorId, collectionId);
+  const update = useSavePath(authorId, collectionId);
 
-  const [baseline, setBaseline] = useState(() => toPathDraft(loaded));
-  const [draft, setDraft] = useState(baseline);
-  const [etag, setEtag] = useState(loaded.etag);
   const [selected, setSelected] = useState<number | null>(null);
-  const [isConflict, setIsConflict] = useState(false);
-  const [isOverwriting, setIsOverwriting] = useState(false);
   const [showShortcuts, setShowShortcuts] = useState(false);
   const [message, setMessage] = useState<Message>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -89,15 +81,27 @@ function LoadedPathEditor({
   const collection = query.data?.collection ?? loaded.collection;
   const canEdit = collection.can_edit;
   usePageTitle(`Edit path: ${collection.title || 'Untitled path'}`);
-  const isDirty = !sameRequest(draft, baseline);
-  const blocker = useUnsavedChangesGuard(isDirty);
-
-  const adopt = (result: AuthorCollectionResponse) => {
-    const next = toPathDraft(result);
-    setBaseline(next);
-    setDraft(next);
-    setEtag(result.etag);
-  };
+  const drafts = useDraftSave({
+    initialDraft: () => toPathDraft(loaded),
+    initialEtag: loaded.etag,
+    toRequest: toPathRequest,
+    save: (draft, etag) => update.mutateAsync({ etag, request: toPathRequest(draft) }),
+    fromSaved: (result: AuthorCollectionResponse) => ({ draft: toPathDraft(result), etag: result.etag }),
+    freshEtag: async () =>
+      (await queryClient.fetchQuery({ ...authorCollectionQuery(authorId, collectionId), staleTime: 0 })).etag,
+    notSaved: 'Could not save.',
+    onSettled: (outcome) => {
+      if (outcome.ok) {
+        void queryClient.invalidateQueries({ queryKey: studioKeys.myCollectionsAll });
+        setMessage({ tone: 'success', text: 'Saved.' });
+      } else if (!outcome.failure.isConflict) {
+        const { error } = outcome;
+        setMessage({ tone: 'error', text: error instanceof ApiError ? error.errorText : 'Could not save.' });
+      }
+    },
+  });
+  const { draft, setDraft, isDirty, etag, conflict, blocker } = drafts;
+  const adopt = (result: AuthorCollectionResponse) => drafts.adopt(toPathDraft(result), result.etag);
 
   // Later server changes (a review decision, a publish) while nothing is being edited.
   // biome-ignore lint/correctness/useExhaustiveDependencies: adopt only on new server data
@@ -105,33 +109,9 @@ function LoadedPathEditor({
     if (query.data && !isDirty && query.data.etag !== etag) adopt(query.data);
   }, [query.data]);
 
-  const save = async (basedOn = etag): Promise<boolean> => {
+  const save = async (): Promise<boolean> => {
     setMessage(null);
-    try {
-      adopt(await update.mutateAsync({ etag: basedOn, request: toPathRequest(draft) }));
-      void queryClient.invalidateQueries({ queryKey: studioKeys.myCollectionsAll });
-      setMessage({ tone: 'success', text: 'Saved.' });
-      return true;
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409) setIsConflict(true);
-      else
-        setMessage({ tone: 'error', text: error instanceof ApiError ? error.errorText : 'Could not save.' });
-      return false;
-    }
-  };
-
-  const overwrite = async () => {
-    setIsOverwriting(true);
-    try {
-      const fresh = await queryClient.fetchQuery({
-        ...authorCollectionQuery(authorId, collectionId),
-        staleTime: 0,
-      });
-      setIsConflict(false);
-      await save(fresh.etag);
-    } finally {
-      setIsOverwriting(false);
-    }
+    return (await drafts.submit()).ok;
   };
 
   const addCourse = (course: CollectionCard) => {
@@ -285,10 +265,10 @@ function LoadedPathEditor({
       <CollaboratorsPanel authorId={authorId} collectionId={collectionId} />
 
       <ConflictDialog
-        open={isConflict}
-        busy={isOverwriting}
-        onSave={() => void overwrite()}
-        onCancel={() => setIsConflict(false)}
+        open={conflict.isOpen}
+        busy={conflict.isOverwriting}
+        onSave={conflict.overwrite}
+        onCancel={conflict.close}
       />
       <ShortcutsDialog open={showShortcuts} onOpenChange={setShowShortcuts} available={SHORTCUTS} />
       <UnsavedChangesDialog blocker={blocker} />

@@ -54,8 +54,7 @@ function ProjectDetailsEditor({
     canEdit: project.can_edit,
     etag: project.etag,
     isNew: false,
-    save: (draft, etag) =>
-      save.mutateAsync({ etag: etag ?? project.etag, body: toSaveProjectRequest(draft, ids) }),
+    save: (draft, etag) => save.mutateAsync({ etag, body: toSaveProjectRequest(draft, ids) }),
     isSaving: save.isPending,
     // The Conflicts dialog's Save: this editor's fields over whatever is stored now.
     overwriteEtag: async () => {
@@ -103,6 +102,7 @@ function TaskEditor({
   onCreated: (componentId: number) => void;
 }) {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const save = useSaveEditorTask(address);
   const remove = useDeleteEditorTask(address);
   const reorder = useSaveEditorProject(address);
@@ -119,6 +119,12 @@ function TaskEditor({
     announceSaved: task !== null && task.component_id === justCreated,
     save: (draft, etag) => save.mutateAsync({ componentId, etag, body: request(draft) }),
     isSaving: save.isPending,
+    overwriteEtag: async () => {
+      const current = await queryClient
+        .fetchQuery({ ...editorProjectQuery(address), staleTime: 0 })
+        .catch(() => project);
+      return current.etag;
+    },
     onSaved: (saved) => {
       if (componentId !== 'new') return;
       onCreated(saved.task.component_id);

@@ -1,5 +1,5 @@
 import '../modules/projects/projects.css';
-import { ProjectAttemptMode } from '@coderoom/domain';
+import { countOf, ProjectAttemptMode } from '@coderoom/domain';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../modules/api/ApiError';
 import { useBeginProject } from '../modules/projects/api/useBeginProject';
@@ -52,7 +52,7 @@ export function ProjectHomePage() {
           <span className={`badge project-difficulty is-${project.difficulty}`}>
             {DIFFICULTY_LABEL[project.difficulty]}
           </span>
-          <span className="badge">{project.tasks.length} tasks</span>
+          <span className="badge">{countOf(project.tasks.length, 'task')}</span>
           {progress && isBegun && (
             <span className="badge">
               {progress.mode === ProjectAttemptMode.Guided ? 'Guided attempt' : 'Unguided attempt'} ·{' '}

@@ -1,3 +1,4 @@
+import { countOf } from '@coderoom/domain';
 import '../modules/projects/projects.css';
 import { useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -73,7 +74,7 @@ export function ProjectTaskPage() {
           ← {project.title}
         </Link>
         <p className="small muted">
-          {summary.completed} of {summary.total} tasks completed
+          {summary.completed} of {countOf(summary.total, 'task')} completed
         </p>
         <progress className="project-progress" max={summary.total} value={summary.completed}>
           {summary.completed} of {summary.total}
@@ -91,7 +92,8 @@ export function ProjectTaskPage() {
       <main id="main" className="project-task-main">
         {summary.is_done && (
           <div className="project-done-banner" role="status">
-            <strong>Project completed!</strong> All {summary.total} tasks are done.{' '}
+            <strong>Project completed!</strong>{' '}
+            {summary.total === 1 ? 'The task is done.' : `All ${summary.total} tasks are done.`}{' '}
             <Link to={homeUrl}>Back to the project</Link>
           </div>
         )}

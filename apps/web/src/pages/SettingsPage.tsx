@@ -1,4 +1,13 @@
+import '../modules/account/account.css';
 import { SidebarKind, ThemeChoice } from '@coderoom/domain';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useConfirmEmailChange } from '../modules/account/api/useConfirmEmailChange';
+import { DataSettings } from '../modules/account/components/DataSettings';
+import { EmailSettings } from '../modules/account/components/EmailSettings';
+import { NotificationSettings } from '../modules/account/components/NotificationSettings';
+import { ProfileSettings } from '../modules/account/components/ProfileSettings';
+import { TeachingSettings } from '../modules/account/components/TeachingSettings';
 import { PasswordChangeForm } from '../modules/session/components/PasswordChangeForm';
 import { RequireUser } from '../modules/session/components/RequireUser';
 import { TwoFactorSettings } from '../modules/session/components/TwoFactorSettings';
@@ -6,6 +15,7 @@ import { useUserInfo } from '../modules/session/hooks/useUserInfo';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { useTheme } from '../modules/theme/useTheme';
 import { CollapsibleSidebar } from '../ui/CollapsibleSidebar';
+import { FormMessage } from '../ui/FormMessage';
 
 const THEME_OPTIONS: { value: ThemeChoice; label: string; hint: string }[] = [
   { value: ThemeChoice.Light, label: 'Light', hint: 'Dark text on a light background.' },
@@ -13,18 +23,61 @@ const THEME_OPTIONS: { value: ThemeChoice; label: string; hint: string }[] = [
   { value: ThemeChoice.System, label: 'Use system preference', hint: 'Follows your operating system.' },
 ];
 
+const SECTIONS = [
+  { id: 'profile', label: 'Profile' },
+  { id: 'email', label: 'E-mail address' },
+  { id: 'notifications', label: 'Notifications' },
+  { id: 'teaching', label: 'Teaching' },
+  { id: 'appearance', label: 'Appearance' },
+  { id: 'security', label: 'Two-factor authentication' },
+  { id: 'password', label: 'Password' },
+  { id: 'data', label: 'Your data' },
+] as const;
+
+/** The link mailed to a new address lands here as ?email_token=…; it is confirmed once, then dropped. */
+function useEmailTokenFromLink() {
+  const [params, setParams] = useSearchParams();
+  const confirm = useConfirmEmailChange();
+  const token = params.get('email_token');
+  const started = useRef(false);
+  useEffect(() => {
+    if (!token || started.current) return;
+    started.current = true;
+    confirm.mutate(token, {
+      onSettled: () => {
+        setParams({}, { replace: true });
+        document.getElementById('email')?.scrollIntoView();
+      },
+    });
+  }, [token, confirm, setParams]);
+  if (confirm.isPending) return <FormMessage tone="info">Confirming your new e-mail address…</FormMessage>;
+  if (confirm.isSuccess) {
+    return (
+      <FormMessage tone="success">
+        Done: your account now uses {confirm.data.email}. We told your old address about the change.
+      </FormMessage>
+    );
+  }
+  if (confirm.error) return <FormMessage tone="error">{confirm.error.message}</FormMessage>;
+  return null;
+}
+
 function Settings() {
   usePageTitle('Settings');
   const { data: user } = useUserInfo();
   const { choice, changeTheme, saving, saveError } = useTheme();
+  const confirmation = useEmailTokenFromLink();
   if (!user) return null;
   return (
     <div className="with-sidebar">
       <CollapsibleSidebar kind={SidebarKind.Profile} label="Settings sections">
         <nav aria-label="Settings sections" className="side-nav">
-          <a href="#appearance">Appearance</a>
-          <a href="#security">Two-factor authentication</a>
-          <a href="#password">Password</a>
+          {SECTIONS.map((section) => (
+            <a key={section.id} href={`#${section.id}`}>
+              {section.label}
+            </a>
+          ))}
+          <Link to="/settings/billing">Billing and subscription</Link>
         </nav>
       </CollapsibleSidebar>
       <main id="main" className="page">
@@ -34,6 +87,22 @@ function Settings() {
             Signed in as <strong>{user.email}</strong>
           </p>
         </header>
+        <section id="profile" className="card section" aria-labelledby="profile-heading">
+          <h2 id="profile-heading">Profile</h2>
+          <ProfileSettings user={user} />
+        </section>
+        <section id="email" className="card section" aria-labelledby="email-heading">
+          <h2 id="email-heading">E-mail address</h2>
+          <EmailSettings user={user} confirmation={confirmation} />
+        </section>
+        <section id="notifications" className="card section" aria-labelledby="notifications-heading">
+          <h2 id="notifications-heading">Notifications</h2>
+          <NotificationSettings />
+        </section>
+        <section id="teaching" className="card section" aria-labelledby="teaching-heading">
+          <h2 id="teaching-heading">Teaching</h2>
+          <TeachingSettings user={user} />
+        </section>
         <section id="appearance" className="card section" aria-labelledby="appearance-heading">
           <h2 id="appearance-heading">Appearance</h2>
           <fieldset className="choice-group">
@@ -72,6 +141,10 @@ function Settings() {
         <section id="password" className="card section" aria-labelledby="password-heading">
           <h2 id="password-heading">Password</h2>
           <PasswordChangeForm />
+        </section>
+        <section id="data" className="card section" aria-labelledby="data-heading">
+          <h2 id="data-heading">Your data</h2>
+          <DataSettings user={user} />
         </section>
       </main>
     </div>

@@ -6,9 +6,10 @@ import {
   validatePassword,
 } from '@coderoom/domain';
 import { type FormEvent, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../modules/api/ApiError';
 import { useSignup } from '../modules/session/hooks/useSessionMutations';
+import { safeReturnUrl } from '../modules/session/safeReturnUrl';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { Button } from '../ui/Button';
 import { FormMessage } from '../ui/FormMessage';
@@ -19,6 +20,7 @@ type Field = 'email' | 'full_name' | 'password';
 export function SignupPage() {
   usePageTitle('Sign up');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const signup = useSignup();
   const [values, setValues] = useState({ email: '', full_name: '', password: '' });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
@@ -38,7 +40,9 @@ export function SignupPage() {
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
     signup.mutate(values, {
-      onSuccess: (user) => navigate(postLoginHome(user), { replace: true }),
+      // A locked lesson's gate sends its return address along: the new learner lands back on the lesson.
+      onSuccess: (user) =>
+        navigate(safeReturnUrl(params.get('returnUrl')) ?? postLoginHome(user), { replace: true }),
       onError: (error) => {
         if (error instanceof ApiError && Object.keys(error.errors).length > 0) setErrors(error.errors);
         else setMessage(error.message);

@@ -2,9 +2,11 @@ import '../modules/studio/studio.css';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { TeachingSettings } from '../modules/account/components/TeachingSettings';
 import { openCloudLabEditor } from '../modules/cloudlabs/api/openCloudLabEditor';
 import { openProjectEditor } from '../modules/projects/editor/api';
 import { RequireUser } from '../modules/session/components/RequireUser';
+import { useUserInfo } from '../modules/session/hooks/useUserInfo';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { studioKeys } from '../modules/studio/api/studioKeys';
 import { useMyCollections } from '../modules/studio/api/useMyCollections';
@@ -108,6 +110,7 @@ function Teach() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [toast, setToast] = useState<ToastState | null>(null);
+  const { data: user } = useUserInfo();
 
   useEffect(() => {
     if (!toast || toast.tone === 'progress') return;
@@ -125,30 +128,38 @@ function Teach() {
         </p>
       </header>
 
-      <CreateCollectionForm
-        onToast={setToast}
-        onCreated={(created, workType) => {
-          void queryClient.invalidateQueries({ queryKey: studioKeys.myCollectionsAll });
-          const { author_id: authorId, collection_id: collectionId } = created;
-          if (workType === 'standalone_project' || workType === 'standalone_cloud_lab') {
-            const open = workType === 'standalone_project' ? openProjectEditor : openCloudLabEditor;
-            void open(authorId, collectionId).then(
-              (editor) => window.setTimeout(() => navigate(editor), OPEN_EDITOR_DELAY_MS),
-              () =>
-                setToast({
-                  tone: 'error',
-                  text: 'It was created, but its editor could not open. Find it under My collections.',
-                }),
-            );
-            return;
-          }
-          const editor =
-            workType === 'skill_assessment' || workType === 'questionnaire'
-              ? `/assessmenteditor/${authorId}/${collectionId}/${collectionId}${workType === 'questionnaire' ? '?assessment_type=questionnaire' : ''}`
-              : `/${workType === 'path' ? 'patheditor' : 'collectioneditor'}/${authorId}/${collectionId}`;
-          window.setTimeout(() => navigate(editor), OPEN_EDITOR_DELAY_MS);
-        }}
-      />
+      {user && !user.is_author ? (
+        // Not an author yet: one click grants it (docs/account.md); invited collaborators still see their list.
+        <section className="card section" aria-labelledby="start-teaching-heading">
+          <h2 id="start-teaching-heading">Start teaching</h2>
+          <TeachingSettings user={user} />
+        </section>
+      ) : (
+        <CreateCollectionForm
+          onToast={setToast}
+          onCreated={(created, workType) => {
+            void queryClient.invalidateQueries({ queryKey: studioKeys.myCollectionsAll });
+            const { author_id: authorId, collection_id: collectionId } = created;
+            if (workType === 'standalone_project' || workType === 'standalone_cloud_lab') {
+              const open = workType === 'standalone_project' ? openProjectEditor : openCloudLabEditor;
+              void open(authorId, collectionId).then(
+                (editor) => window.setTimeout(() => navigate(editor), OPEN_EDITOR_DELAY_MS),
+                () =>
+                  setToast({
+                    tone: 'error',
+                    text: 'It was created, but its editor could not open. Find it under My collections.',
+                  }),
+              );
+              return;
+            }
+            const editor =
+              workType === 'skill_assessment' || workType === 'questionnaire'
+                ? `/assessmenteditor/${authorId}/${collectionId}/${collectionId}${workType === 'questionnaire' ? '?assessment_type=questionnaire' : ''}`
+                : `/${workType === 'path' ? 'patheditor' : 'collectioneditor'}/${authorId}/${collectionId}`;
+            window.setTimeout(() => navigate(editor), OPEN_EDITOR_DELAY_MS);
+          }}
+        />
+      )}
 
       <MyCollections />
       <ProgressToast toast={toast} onClose={() => setToast(null)} />

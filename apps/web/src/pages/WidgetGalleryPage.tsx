@@ -79,6 +79,7 @@ const SAMPLES: ReaderWidget[] = [
       timeLimit: 10,
       testCases: [{ input: '3\n', output: '9\n', hidden: false }, { hidden: true }],
       hasUnitTests: false,
+      hintCount: 0,
     },
   },
   {

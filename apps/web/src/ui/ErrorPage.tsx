@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_STATUS } from '@coderoom/domain';
+import { DEFAULT_ERROR_STATUS, ErrorMessages } from '@coderoom/domain';
 import { Link } from 'react-router';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 
@@ -14,11 +14,23 @@ const TEXTS: Record<number, { heading: string; text: string }> = {
 interface ErrorPageProps {
   code?: number;
   heading?: string;
+  /** The answer's error text: a 404 that says the content is not in the subscription gets its own message. */
+  errorText?: string;
+}
+
+/** Spec 001 §8: not found, with a specific message when the error text says it is not in the subscription. */
+function isOutsideSubscription(code: number, errorText: string | undefined): boolean {
+  return code === 404 && (errorText ?? '').includes(ErrorMessages.NotIncludedInSubscription);
 }
 
 /** The error page for a not-found or error code (default 404) with an optional heading. */
-export function ErrorPage({ code = DEFAULT_ERROR_STATUS, heading }: ErrorPageProps) {
-  const texts = TEXTS[code] ?? TEXTS[500]!;
+export function ErrorPage({ code = DEFAULT_ERROR_STATUS, heading, errorText }: ErrorPageProps) {
+  const texts = isOutsideSubscription(code, errorText)
+    ? {
+        heading: ErrorMessages.ContentNotInSubscription,
+        text: "Your organization's subscription does not include it. Ask your admin, or pick another course.",
+      }
+    : (TEXTS[code] ?? TEXTS[500]!);
   usePageTitle(heading ?? texts.heading);
   return (
     <main className="error-page" id="main">

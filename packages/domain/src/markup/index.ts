@@ -1,1 +1,2 @@
+export { escapeHtml } from './escapeHtml.js';
 export { type RenderedMarkdown, renderMarkdown } from './renderMarkdown.js';

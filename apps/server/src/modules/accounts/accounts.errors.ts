@@ -36,10 +36,33 @@ export const AccountErrors = {
     new AppError(ErrorStatus.OperationNotAllowed, `Unknown viewed flag: ${flag}.`, {
       flags: `Unknown viewed flag: ${flag}.`,
     }),
+  noPendingQrCode: () =>
+    new AppError(ErrorStatus.NotFound, 'No two-factor set-up is in progress: start one to get a QR code.'),
   twoFactorAlreadyOn: () =>
     new AppError(
       ErrorStatus.OperationNotAllowed,
       'Two-factor authentication is already on for this account.',
     ),
   userNotFound: () => new AppError(ErrorStatus.NotFound, 'No such user.'),
+  wrongPassword: () =>
+    new AppError(ErrorStatus.OperationNotAllowed, 'Your password is not correct.', {
+      password: 'Your password is not correct.',
+    }),
+  sameEmail: () =>
+    new AppError(ErrorStatus.OperationNotAllowed, 'This is already your e-mail address.', {
+      new_email: 'This is already your e-mail address.',
+    }),
+  newEmailTaken: () =>
+    new AppError(ErrorStatus.AlreadyExists, 'An account with this e-mail address already exists.', {
+      new_email: 'An account with this e-mail address already exists.',
+    }),
+  emailChangeTokenInvalid: () =>
+    new AppError(
+      ErrorStatus.ExpiredToken,
+      'This confirmation link is invalid or has expired. Ask for a new one in Settings.',
+    ),
+  nothingToUpdate: () =>
+    new AppError(ErrorStatus.OperationNotAllowed, 'Send a new name or remove the picture.', {
+      full_name: 'Send a new name or remove the picture.',
+    }),
 } as const;

@@ -8,7 +8,7 @@ import {
 import { AccountMessages, LOGIN_LOCKOUT_MINUTES, MAX_FAILED_LOGINS, ViewedFlag } from '@coderoom/domain';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { devMailbox, sessions, users } from '../../db/schema.js';
+import { devMailbox, jobs, sessions, users } from '../../db/schema.js';
 import { totpAt } from '../../platform/auth/totp.js';
 import { buildUser } from '../../test/factories.js';
 import {
@@ -18,6 +18,7 @@ import {
   TestClient,
   uniqueEmail,
   VALID_PASSWORD,
+  waitFor,
 } from '../../test/harness.js';
 
 let t: TestApp;
@@ -268,9 +269,12 @@ describe('sessions', () => {
 });
 
 describe('password reset', () => {
+  /** The newest mail to `email`, waited for: the reset mail leaves through the job queue. */
   async function latestMailTo(email: string) {
-    const rows = await t.database.db.select().from(devMailbox).where(eq(devMailbox.toAddress, email));
-    return rows.at(-1);
+    return waitFor(async () => {
+      const rows = await t.database.db.select().from(devMailbox).where(eq(devMailbox.toAddress, email));
+      return rows.at(-1);
+    }, `a mail to ${email}`);
   }
 
   it('mails a single-use link that sets a new password and ends old sessions', async () => {
@@ -306,7 +310,13 @@ describe('password reset', () => {
     const email = uniqueEmail('ghost');
     const response = await new TestClient(t.app).post('/api/user/password-reset/request', { email });
     expect(response.statusCode).toBe(200);
-    expect(await latestMailTo(email)).toBeUndefined();
+    // Once the worker has handled the request, there is still no mail.
+    await waitFor(async () => {
+      const rows = await t.database.db.select().from(jobs);
+      return rows.some((row) => (row.payload as { email: string }).email === email && row.state === 'done');
+    }, 'the reset job to finish');
+    const sent = await t.database.db.select().from(devMailbox).where(eq(devMailbox.toAddress, email));
+    expect(sent).toEqual([]);
   });
 
   it('refuses an expired link', async () => {
@@ -420,7 +430,7 @@ describe('settings', () => {
 describe('two-factor authentication', () => {
   it('sets up with a QR code, then asks for the code at every login', async () => {
     const { client, email } = await signUp(t.app);
-    const qr = await client.get('/api/user/qrcode');
+    const qr = await client.post('/api/user/qrcode');
     expect(qr.statusCode).toBe(200);
     const { qr_code, secret, otpauth_url } = qr.json();
     expect(qr_code).toMatch(/^data:image\/png;base64,/);
@@ -434,6 +444,8 @@ describe('two-factor authentication', () => {
     expect(right.statusCode).toBe(200);
     expect(right.json().two_factor_via_app).toBe(true);
 
+    // Each code is good once (accounts.security.test.ts): the login waits for the next one.
+    t.clock.advance(30_000);
     const fresh = new TestClient(t.app);
     const noCode = await fresh.post('/api/user/login', { email, password: VALID_PASSWORD });
     expect(noCode.statusCode).toBe(401);
@@ -449,6 +461,7 @@ describe('two-factor authentication', () => {
       two_factor_via_app: false,
     });
     expect(offWithoutCode.statusCode).toBe(400);
+    t.clock.advance(30_000);
     const off = await fresh.put('/api/editorial/user/set-two-factor', {
       two_factor_via_app: false,
       totp: totpAt(secret, t.clock.now().getTime()),
@@ -474,7 +487,7 @@ describe('two-factor authentication', () => {
     expect((await client.get('/api/user/info')).statusCode).toBe(401);
     expect((await client.post('/api/userdata/darkmode', { frontend_theme: 'dark' })).statusCode).toBe(401);
 
-    const { secret } = (await client.get('/api/user/qrcode')).json();
+    const { secret } = (await client.post('/api/user/qrcode')).json();
     const verified = await client.post('/api/user/verify-totp', {
       totp: totpAt(secret, t.clock.now().getTime()),
     });
@@ -498,6 +511,10 @@ describe('GET /api/admin/mailbox', () => {
     const admin = await buildUser(t.database, { admin: true });
     const { client: learner, email } = await signUp(t.app);
     await new TestClient(t.app).post('/api/user/password-reset/request', { email });
+    await waitFor(async () => {
+      const rows = await t.database.db.select().from(devMailbox).where(eq(devMailbox.toAddress, email));
+      return rows.length > 0;
+    }, 'the reset mail');
     expect((await learner.get('/api/admin/mailbox')).statusCode).toBe(403);
 
     const adminClient = new TestClient(t.app);

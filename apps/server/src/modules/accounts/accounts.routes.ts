@@ -1,6 +1,7 @@
 import {
   ChecklistRequestSchema,
   DarkModeRequestSchema,
+  EmptyBodySchema,
   EnterpriseNavigationRequestSchema,
   LoginRequestSchema,
   NamesAndProfilePicsRequestSchema,
@@ -56,6 +57,7 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
   });
 
   app.post('/api/user/logout', async (request, reply) => {
+    parseInput(EmptyBodySchema, request.body);
     await accounts.logout(request.auth);
     clearSessionCookies(request, reply);
     return ok;
@@ -115,9 +117,16 @@ export function registerAccountsRoutes(app: FastifyInstance, accounts: AccountsS
     return { users: await accounts.namesAndProfilePics(input.user_ids) };
   });
 
+  // The spec's GET shows the QR code; a new secret is a state change, so only POST makes one.
   app.get('/api/user/qrcode', async (request) =>
-    accounts.createQrCode(requireUser(request, { allowPendingTwoFactor: true })),
+    accounts.readQrCode(requireUser(request, { allowPendingTwoFactor: true })),
   );
+
+  app.post('/api/user/qrcode', async (request) => {
+    const auth = requireUser(request, { allowPendingTwoFactor: true });
+    parseInput(EmptyBodySchema, request.body);
+    return accounts.createQrCode(auth);
+  });
 
   app.post('/api/user/verify-totp', async (request) =>
     accounts.verifyTotpSetup(

@@ -1,6 +1,7 @@
 import type { AssessmentPages, SaveQuestionResponse } from '@coderoom/contracts';
 import { ErrorMessages } from '@coderoom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EtagMessages } from '../../platform/http/etag.js';
 import { buildUser, packageImportDeps } from '../../test/factories.js';
 import { buildTestApp, signUp, type TestApp, TestClient } from '../../test/harness.js';
 import { AssessmentEditorErrors } from './assessments.errors.js';
@@ -46,12 +47,19 @@ async function pages(client = author) {
   return response.json() as AssessmentPages;
 }
 
-function saveQuestion(questionId: number | 'new', body: unknown, etag?: string, client = author) {
+/** A question save with `etag` in the eTag header: by default the list's current one; null sends none. */
+async function saveQuestion(
+  questionId: number | 'new',
+  body: unknown,
+  etag?: string | null,
+  client = author,
+) {
+  const sent = etag === undefined ? (await pages()).etag : etag;
   return client.request(
     'PUT',
     `${base}/assessment/${collectionId}/question/${questionId}`,
     body,
-    etag ? { headers: { 'if-match': `"${etag}"` } } : {},
+    sent === null ? {} : { headers: { etag: `"${sent}"` } },
   );
 }
 
@@ -230,6 +238,11 @@ describe('assessment editor', () => {
     );
     expect(reorder.statusCode).toBe(409);
     expect((await pages()).questions[0]?.content.text).toBe('Edited elsewhere');
+
+    const missing = await saveQuestion(first.question_id, saveBody(choice({ text: 'Mine' }), secret()), null);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ etag: EtagMessages.Required });
+    expect((await pages()).questions[0]?.content.text).toBe('Edited elsewhere');
   });
 
   it('reorders with the current eTag and insists on every question exactly once', async () => {
@@ -315,13 +328,17 @@ describe('a new assessment from /teach', () => {
       work_type: 'skill_assessment',
     });
 
+    let etag = empty.etag;
     for (const text of ['One', 'Two']) {
       const saved = await author.request(
         'PUT',
         `${url}/assessment/${id}/question/new`,
         saveBody(choice({ text, skill: 'Goroutines' }), secret()),
+        { headers: { etag } },
       );
       expect(saved.statusCode).toBe(201);
+      expect(saved.headers.etag).toBe(`"${saved.json().etag}"`);
+      etag = saved.json().etag;
     }
     const filled = (await author.post(`${url}/get-assessment-pages`)).json() as AssessmentPages;
     expect(filled.questions.map((question) => [question.content.text, question.position])).toEqual([

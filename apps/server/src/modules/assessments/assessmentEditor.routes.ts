@@ -3,15 +3,15 @@ import {
   AssessmentEditorParamsSchema,
   AssessmentEditorQuerySchema,
   AssessmentEditorQuestionParamsSchema,
-  AUTHOR_ETAG_HEADER,
+  EmptyBodySchema,
   SaveAssessmentRequestSchema,
   SaveQuestionRequestSchema,
 } from '@coderoom/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth/guard.js';
 import { notFound } from '../../platform/http/errors.js';
+import { requireEtag, sendEtag } from '../../platform/http/etag.js';
 import { parseInput } from '../../platform/http/validation.js';
-import { etagOf, withEtag } from '../authoring/authoring.routes.js';
 import type { AssessmentEditorService, EditorAddress } from './assessmentEditor.service.js';
 import { AssessmentErrors } from './assessments.errors.js';
 
@@ -41,16 +41,12 @@ function assessmentAddress(
   return address;
 }
 
-/** If-Match, when the client sent one (question saves may come without). */
-function optionalEtag(request: FastifyRequest): string | null {
-  return request.headers[AUTHOR_ETAG_HEADER] === undefined ? null : etagOf(request);
-}
-
 export function registerAssessmentEditorRoutes(app: FastifyInstance, editor: AssessmentEditorService): void {
   app.post(`${COLLECTION}/get-assessment-pages`, async (request, reply) => {
+    parseInput(EmptyBodySchema, request.body);
     const address = addressOf(request, parseInput(AssessmentEditorParamsSchema, request.params));
     const pages = await editor.pages(address);
-    return withEtag(reply, pages.etag, pages);
+    return sendEtag(reply, pages.etag, pages);
   });
 
   app.put(ASSESSMENT, async (request, reply) => {
@@ -59,24 +55,25 @@ export function registerAssessmentEditorRoutes(app: FastifyInstance, editor: Ass
       parseInput(AssessmentEditorAssessmentParamsSchema, request.params),
     );
     const body = parseInput(SaveAssessmentRequestSchema, request.body);
-    const result = await editor.reorder(address, etagOf(request), body.question_ids);
-    return withEtag(reply, result.etag, result);
+    const result = await editor.reorder(address, requireEtag(request), body.question_ids);
+    return sendEtag(reply, result.etag, result);
   });
 
   app.put(`${ASSESSMENT}/question/:questionId`, async (request, reply) => {
     const params = parseInput(AssessmentEditorQuestionParamsSchema, request.params);
     const address = assessmentAddress(request, params);
     const body = parseInput(SaveQuestionRequestSchema, request.body);
-    const result = await editor.saveQuestion(address, params.questionId, optionalEtag(request), body);
+    const result = await editor.saveQuestion(address, params.questionId, requireEtag(request), body);
     if (params.questionId === 'new') reply.status(201);
-    return withEtag(reply, result.etag, result);
+    return sendEtag(reply, result.etag, result);
   });
 
   app.delete(`${ASSESSMENT}/question/:questionId`, async (request, reply) => {
+    parseInput(EmptyBodySchema, request.body);
     const params = parseInput(AssessmentEditorQuestionParamsSchema, request.params);
     const address = assessmentAddress(request, params);
     if (params.questionId === 'new') throw notFound(AssessmentErrors.NotFound);
-    const result = await editor.deleteQuestion(address, params.questionId, etagOf(request));
-    return withEtag(reply, result.etag, result);
+    const result = await editor.deleteQuestion(address, params.questionId, requireEtag(request));
+    return sendEtag(reply, result.etag, result);
   });
 }

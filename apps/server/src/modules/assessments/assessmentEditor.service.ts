@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type AssessmentPages,
   type EditorProtectedContent,
@@ -9,12 +8,13 @@ import {
   type SaveQuestionRequest,
   type SaveQuestionResponse,
 } from '@coderoom/contracts';
-import { ErrorMessages, ErrorStatus, WorkType } from '@coderoom/domain';
+import { WorkType } from '@coderoom/domain';
 import type { z } from 'zod';
 import type { CollectionRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
-import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors.js';
+import { forbidden, invalidInput, notFound } from '../../platform/http/errors.js';
+import { editConflict, isCurrentEtag, newEtag } from '../../platform/http/etag.js';
 import { authoringAccess, canViewDraft } from '../authoring/authoring.policy.js';
 import type { ContentService } from '../content/content.service.js';
 import { AssessmentEditorErrors, AssessmentErrors } from './assessments.errors.js';
@@ -37,15 +37,6 @@ export interface EditorAddress {
 }
 
 const EDITABLE_WORK_TYPES: ReadonlySet<string> = new Set([WorkType.SkillAssessment, WorkType.Questionnaire]);
-
-/** The eTag of the question set: which questions are live, in which order, and when each last changed. */
-export function questionSetEtag(questions: readonly repo.QuestionRow[]): string {
-  const hash = createHash('sha256');
-  for (const question of questions) {
-    hash.update(`${question.id}:${question.position}:${question.updatedAt.toISOString()};`);
-  }
-  return hash.digest('hex').slice(0, 20);
-}
 
 function parseJson(text: string, field: string): unknown {
   try {
@@ -158,26 +149,32 @@ export function createAssessmentEditorService({ db, clock, content }: Assessment
     return collection.details.skills ?? [];
   }
 
-  /** Runs `change` with the collection locked and the caller's eTag checked against the current set. */
+  /**
+   * Runs `change` with the collection locked, if the caller's eTag is the question list's current one
+   * (else the Conflicts 409), and gives the list a new eTag. The list (its order and every question) is
+   * one versioned record, apart from the collection's details, which keep the collection's eTag.
+   */
   async function withLockedSet<T>(
     collection: CollectionRow,
-    etag: string | null,
+    etag: string,
     change: (tx: DbExecutor, live: repo.QuestionRow[]) => Promise<T>,
   ): Promise<{ result: T; etag: string }> {
     return db.transaction(async (tx) => {
       await content.lockDraft(tx, collection.id);
-      const live = await repo.findQuestionsOf(tx, collection.id);
-      if (etag !== null && etag !== questionSetEtag(live)) {
-        throw new AppError(ErrorStatus.AlreadyExists, ErrorMessages.ContentJustUpdated);
-      }
-      const result = await change(tx, live);
-      return { result, etag: questionSetEtag(await repo.findQuestionsOf(tx, collection.id)) };
+      const current = await repo.ensureQuestionSetEtag(tx, collection.id, newEtag());
+      if (!isCurrentEtag(current, etag)) throw editConflict();
+      const result = await change(tx, await repo.findQuestionsOf(tx, collection.id));
+      const next = newEtag();
+      await repo.setQuestionSetEtag(tx, collection.id, next);
+      return { result, etag: next };
     });
   }
 
   return {
     async pages(address: EditorAddress): Promise<AssessmentPages> {
       const { collection, canEdit } = await assessmentFor(address, 'view');
+      // The eTag before the questions: a write landing in between makes the eTag stale, never the list.
+      const etag = await repo.ensureQuestionSetEtag(db, collection.id, newEtag());
       const questions = await repo.findQuestionsOf(db, collection.id);
       const firstCode = questions.find((question) => question.kind === 'code');
       return {
@@ -190,16 +187,16 @@ export function createAssessmentEditorService({ db, clock, content }: Assessment
         language: firstCode?.content.language ?? null,
         can_edit: canEdit,
         learner_url: `/${collection.workType === WorkType.Questionnaire ? 'questionnaires' : 'assessments'}/${collection.slug || 'assessment'}/${collection.encodedId}`,
-        etag: questionSetEtag(questions),
+        etag,
         questions: questions.map(presentQuestion),
       };
     },
 
-    /** Adds (`questionId` 'new') or replaces a question; with an eTag, only if nothing changed meanwhile. */
+    /** Adds (`questionId` 'new') or replaces a question, if nothing changed since the editor's eTag. */
     async saveQuestion(
       address: EditorAddress,
       questionId: number | 'new',
-      etag: string | null,
+      etag: string,
       body: SaveQuestionRequest,
     ): Promise<SaveQuestionResponse> {
       const { collection } = await assessmentFor(address, 'edit');

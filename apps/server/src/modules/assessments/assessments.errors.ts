@@ -15,6 +15,10 @@ export const AssessmentErrors = {
   NotCompleted: 'Finish the assessment to see its results.',
   StatsNotGenerated: 'The results of this attempt have not been generated yet.',
   NoQuestions: 'This assessment has no questions yet.',
+  ReviewAfterFinish: 'Finish the assessment to review your answers.',
+  ShareNotFound: 'This shared result does not exist or was taken down by its owner.',
+  /** The cool-down after a completed attempt; `when` is a UTC date and time. */
+  RetakeCoolDown: (when: string) => `You can retake this assessment from ${when}.`,
 } as const;
 
 // The assessment editor's messages (the spec gives none).

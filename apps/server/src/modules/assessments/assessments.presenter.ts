@@ -1,15 +1,23 @@
 import type {
   AssessmentQuestion,
   AssessmentResultSummary,
+  AssessmentShare,
   AttemptProgress,
+  ReviewedQuestion,
   SkillStat,
 } from '@coderoom/contracts';
 import type { SkillLevel } from '@coderoom/domain';
 import { SKILL_LEVEL_LABEL } from './adaptive.js';
-import type { AttemptRow, QuestionRow, SkillStatRow } from './assessments.repository.js';
+import type {
+  AskedQuestion,
+  AttemptRow,
+  QuestionRow,
+  ShareRow,
+  SkillStatRow,
+} from './assessments.repository.js';
 
-// Rows → the contract's shapes. protected_content is dropped here and nowhere else, so no route can
-// send a correct option id, a hidden test case or a solution by accident.
+// Rows → the contract's shapes. protected_content is dropped here for questions being asked; only
+// presentReviewedQuestion, reached for completed attempts alone (canReview), shows the right answers.
 
 export function presentProgress(attempt: AttemptRow, authorId: number): AttemptProgress {
   return {
@@ -57,4 +65,48 @@ export function presentResultSummary(attempt: AttemptRow): AssessmentResultSumma
 
 export function presentSkillStat(row: SkillStatRow): SkillStat {
   return { skill: row.skill, answered: row.answered, correct: row.correct, percent: row.percent };
+}
+
+/**
+ * A question of a completed attempt with the learner's answer beside the right one, the explanation and, for
+ * code, the reference solution. Hidden test cases stay hidden: only how many passed is shown.
+ */
+export function presentReviewedQuestion(
+  question: QuestionRow,
+  asked: AskedQuestion,
+  number: number,
+): ReviewedQuestion {
+  const secret = question.protectedContent;
+  const given = asked.given;
+  const chosen = new Set(given && 'option_ids' in given ? given.option_ids : []);
+  const correct = new Set(secret.correct_option_ids);
+  const code = given && 'source_code' in given ? given : null;
+  return {
+    question_id: question.id,
+    number,
+    kind: question.kind,
+    difficulty: question.difficulty,
+    skill: question.skill,
+    text: question.content.text,
+    options: question.content.options.map((option) => ({
+      id: option.id,
+      text: option.text,
+      is_correct: correct.has(option.id),
+      is_chosen: chosen.has(option.id),
+    })),
+    language: question.content.language,
+    is_correct: asked.is_correct === true,
+    your_code: code?.source_code ?? null,
+    tests_passed: code?.tests_passed ?? null,
+    tests_total: code?.tests_total ?? null,
+    is_answer_recorded: given !== undefined,
+    explanation: secret.explanation || null,
+    solution: question.kind === 'code' ? secret.solution : null,
+  };
+}
+
+export const sharePath = (token: string) => `/shared/assessment/${token}`;
+
+export function presentShare(share: ShareRow): AssessmentShare {
+  return { token: share.token, path: sharePath(share.token), created_at: share.createdAt.toISOString() };
 }

@@ -2,6 +2,7 @@ import type { LanguageId, QuestionKind } from '@coderoom/contracts';
 import { AttemptState, type Difficulty, Grade } from '@coderoom/domain';
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { collections } from '../../db/schema.js';
 import type { DbExecutor } from '../../platform/db/database.js';
 import { selectForUpdate } from '../../platform/db/rowLock.js';
 
@@ -24,6 +25,11 @@ export interface ProtectedContent {
   solution: string | null;
 }
 
+/** What the learner answered, kept for the review after the attempt (absent in attempts made before). */
+export type GivenAnswer =
+  | { option_ids: string[] }
+  | { source_code: string; tests_passed: number | null; tests_total: number | null };
+
 /** One asked question of an attempt; is_correct stays null until it is answered. */
 export interface AskedQuestion {
   question_id: number;
@@ -31,6 +37,7 @@ export interface AskedQuestion {
   skill: string;
   is_correct: boolean | null;
   answered_at: string | null;
+  given?: GivenAnswer;
 }
 
 export const assessmentQuestions = pgTable('assessment_questions', {
@@ -80,6 +87,14 @@ export const assessmentSkillStats = pgTable(
 );
 export type SkillStatRow = typeof assessmentSkillStats.$inferSelect;
 
+export const assessmentResultShares = pgTable('assessment_result_shares', {
+  token: text('token').primaryKey(),
+  attemptId: bigint('attempt_id', { mode: 'number' }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+});
+export type ShareRow = typeof assessmentResultShares.$inferSelect;
+
 export async function insertQuestions(
   db: DbExecutor,
   rows: Array<typeof assessmentQuestions.$inferInsert>,
@@ -97,6 +112,34 @@ export async function findQuestionsOf(db: DbExecutor, collectionId: number): Pro
 }
 
 export const MAX_QUESTIONS = 500;
+
+/** The version of an assessment's question list in the editor (migration 0024, platform/http/etag.ts). */
+export const assessmentQuestionSets = pgTable('assessment_question_sets', {
+  collectionId: bigint('collection_id', { mode: 'number' }).primaryKey(),
+  etag: text('etag').notNull(),
+});
+
+/** The question list's eTag; the first read of a list stores `initial` (of two first reads, one wins). */
+export async function ensureQuestionSetEtag(
+  db: DbExecutor,
+  collectionId: number,
+  initial: string,
+): Promise<string> {
+  await db.insert(assessmentQuestionSets).values({ collectionId, etag: initial }).onConflictDoNothing();
+  const [row] = await db
+    .select({ etag: assessmentQuestionSets.etag })
+    .from(assessmentQuestionSets)
+    .where(eq(assessmentQuestionSets.collectionId, collectionId));
+  if (!row) throw new Error('ensureQuestionSetEtag: row vanished');
+  return row.etag;
+}
+
+export async function setQuestionSetEtag(tx: DbExecutor, collectionId: number, etag: string): Promise<void> {
+  await tx
+    .update(assessmentQuestionSets)
+    .set({ etag })
+    .where(eq(assessmentQuestionSets.collectionId, collectionId));
+}
 
 type QuestionValues = Pick<
   typeof assessmentQuestions.$inferInsert,
@@ -282,4 +325,43 @@ export async function findSkillStats(db: DbExecutor, attemptId: number): Promise
     .from(assessmentSkillStats)
     .where(eq(assessmentSkillStats.attemptId, attemptId))
     .orderBy(asc(assessmentSkillStats.position));
+}
+
+/** The attempt's live (not revoked) share, if any. */
+export async function findLiveShare(db: DbExecutor, attemptId: number): Promise<ShareRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(assessmentResultShares)
+    .where(and(eq(assessmentResultShares.attemptId, attemptId), isNull(assessmentResultShares.revokedAt)))
+    .limit(1);
+  return row;
+}
+
+/** Inserts a share unless the attempt has a live one already (the partial unique index decides). */
+export async function insertShare(db: DbExecutor, values: Omit<ShareRow, 'revokedAt'>): Promise<void> {
+  await db.insert(assessmentResultShares).values(values).onConflictDoNothing();
+}
+
+export async function revokeShares(db: DbExecutor, attemptId: number, at: Date): Promise<number> {
+  const rows = await db
+    .update(assessmentResultShares)
+    .set({ revokedAt: at })
+    .where(and(eq(assessmentResultShares.attemptId, attemptId), isNull(assessmentResultShares.revokedAt)))
+    .returning({ token: assessmentResultShares.token });
+  return rows.length;
+}
+
+/** A live share with its attempt; revoked and unknown tokens alike find nothing. */
+export async function findSharedAttempt(
+  db: DbExecutor,
+  token: string,
+): Promise<{ share: ShareRow; attempt: AttemptRow; authorId: number } | undefined> {
+  const [row] = await db
+    .select({ share: assessmentResultShares, attempt: assessmentAttempts, authorId: collections.authorId })
+    .from(assessmentResultShares)
+    .innerJoin(assessmentAttempts, eq(assessmentAttempts.id, assessmentResultShares.attemptId))
+    .innerJoin(collections, eq(collections.id, assessmentAttempts.collectionId))
+    .where(and(eq(assessmentResultShares.token, token), isNull(assessmentResultShares.revokedAt)))
+    .limit(1);
+  return row;
 }

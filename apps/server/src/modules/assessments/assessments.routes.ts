@@ -3,8 +3,10 @@ import {
   AssessmentParamsSchema,
   AttemptParamsSchema,
   AttemptQuestionParamsSchema,
+  EmptyBodySchema,
   EncodedIdParamsSchema,
   QuestionQuerySchema,
+  ShareTokenParamsSchema,
 } from '@coderoom/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth/guard.js';
@@ -49,6 +51,7 @@ export function registerAssessmentsRoutes(app: FastifyInstance, assessments: Ass
   });
 
   app.post(`${BASE}/start`, async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const { userId } = requireUser(request);
     const { authorId, collectionId } = parseInput(AssessmentParamsSchema, request.params);
     return assessments.start(userId, authorId, collectionId);
@@ -70,11 +73,23 @@ export function registerAssessmentsRoutes(app: FastifyInstance, assessments: Ass
     return assessments.answer({ userId, ...params }, questionId, answer, signalOf(reply));
   });
 
-  app.post(`${BASE}/:attemptId/abandon`, async (request) => assessments.abandon(attemptAddress(request)));
+  app.post(`${BASE}/:attemptId/abandon`, async (request) => {
+    parseInput(EmptyBodySchema, request.body);
+    return assessments.abandon(attemptAddress(request));
+  });
 
-  app.post(`${BASE}/:attemptId/generate-stats`, async (request) =>
-    assessments.generateStats(attemptAddress(request)),
-  );
+  app.post(`${BASE}/:attemptId/generate-stats`, async (request) => {
+    parseInput(EmptyBodySchema, request.body);
+    return assessments.generateStats(attemptAddress(request));
+  });
 
   app.get(`${BASE}/:attemptId/get-stats`, async (request) => assessments.getStats(attemptAddress(request)));
+
+  // Review, share and the public shared result (docs/assessments.md "Review, retake and share").
+  app.get(`${BASE}/:attemptId/review`, async (request) => assessments.review(attemptAddress(request)));
+  app.post(`${BASE}/:attemptId/share`, async (request) => assessments.share(attemptAddress(request)));
+  app.delete(`${BASE}/:attemptId/share`, async (request) => assessments.unshare(attemptAddress(request)));
+  app.get('/api/shared/assessment-results/:token', async (request) =>
+    assessments.sharedResult(parseInput(ShareTokenParamsSchema, request.params).token),
+  );
 }

@@ -1,10 +1,14 @@
+import { randomBytes } from 'node:crypto';
 import type {
   AnswerRequest,
   AnswerResponse,
   AssessmentOverview,
+  AssessmentShare,
   AssessmentStats,
+  AttemptReview,
   JudgeResponse,
   QuestionResponse,
+  SharedAssessmentResult,
   StartAttemptResponse,
 } from '@coderoom/contracts';
 import { AttemptState, CourseReviewState, ErrorStatus, SkillScore, WorkType } from '@coderoom/domain';
@@ -12,6 +16,7 @@ import { type Runner, RunnerError } from '@coderoom/runner';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError, invalidInput, notFound } from '../../platform/http/errors.js';
+import type { UsersService } from '../accounts/users.service.js';
 import type { CollectionView, ContentService } from '../content/content.service.js';
 import {
   estimateText,
@@ -26,12 +31,21 @@ import {
   skillLevelFor,
 } from './adaptive.js';
 import { AssessmentErrors } from './assessments.errors.js';
-import { canAnswer, canSeeAttempt, canSeeResults } from './assessments.policy.js';
+import {
+  canAnswer,
+  canReview,
+  canSeeAttempt,
+  canSeeResults,
+  canShare,
+  retakeAvailableAt,
+} from './assessments.policy.js';
 import {
   levelLabel,
   presentProgress,
   presentQuestion,
   presentResultSummary,
+  presentReviewedQuestion,
+  presentShare,
   presentSkillStat,
 } from './assessments.presenter.js';
 import * as repo from './assessments.repository.js';
@@ -45,7 +59,25 @@ export interface AssessmentsDeps {
   content: Pick<ContentService, 'viewById' | 'viewByCode' | 'search'>;
   /** Judges code answers in the sandbox; without it code questions are left out of attempts. */
   runner?: Pick<Runner, 'judge'>;
+  /** The learner's name on a shared result. */
+  users: Pick<UsersService, 'findById'>;
+  /** How long after a completed attempt the next may start (default 24 hours; 0 turns it off). */
+  retakeCoolDownMs?: number;
   random?: () => number;
+}
+
+export const DEFAULT_RETAKE_COOL_DOWN_MS = 24 * 60 * 60_000;
+
+/** "26 Nov 2026, 14:05 UTC": the server cannot know the learner's zone; the web app shows local time. */
+function formatUtc(at: Date): string {
+  const date = at.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const time = at.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone: 'UTC' });
+  return `${date}, ${time} UTC`;
 }
 
 export interface AttemptAddress {
@@ -59,8 +91,12 @@ const LISTED = [CourseReviewState.Approved, CourseReviewState.ApprovedForEarlyAc
 const RECOMMENDED_COUNT = 3;
 
 export function createAssessmentsService(deps: AssessmentsDeps) {
-  const { db, clock, content } = deps;
+  const { db, clock, content, users } = deps;
   const random = deps.random ?? Math.random;
+  const coolDownMs = deps.retakeCoolDownMs ?? DEFAULT_RETAKE_COOL_DOWN_MS;
+
+  const retakeAt = (last: repo.AttemptRow | undefined) =>
+    retakeAvailableAt(last?.completedAt, coolDownMs, clock.now())?.toISOString() ?? null;
 
   /** The assessment as the caller may read it (published, or the draft's editors); else a 404. */
   function assessmentOf(view: CollectionView): CollectionView {
@@ -96,6 +132,8 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
       estimate_text: estimateText(pool.length),
       in_progress_attempt_id: open?.id ?? null,
       last_result: last ? presentResultSummary(last) : null,
+      // An unfinished attempt can always be resumed; the cool-down holds back only a new one.
+      retake_available_at: open ? null : retakeAt(last),
     };
   }
 
@@ -157,10 +195,28 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
     };
   }
 
+  function givenOf(
+    answer: AnswerRequest,
+    result: { testsPassed: number | null; testsTotal: number | null },
+  ): repo.GivenAnswer {
+    return 'option_ids' in answer
+      ? { option_ids: [...new Set(answer.option_ids)] }
+      : { source_code: answer.source_code, tests_passed: result.testsPassed, tests_total: result.testsTotal };
+  }
+
+  /** The caller's completed attempt, for reviewing and sharing. */
+  async function completedAttemptOf(address: AttemptAddress, message: string) {
+    const found = await attemptOf(address);
+    if (!canReview(found.attempt)) throw new AppError(ErrorStatus.OperationNotAllowed, message);
+    return found;
+  }
+
   async function statsOf(view: CollectionView, attempt: repo.AttemptRow): Promise<AssessmentStats> {
     const rows = await repo.findSkillStats(db, attempt.id);
     if (rows.length === 0) throw notFound(AssessmentErrors.StatsNotGenerated);
     const answered = attempt.answers.filter((entry) => entry.is_correct !== null);
+    const last = await repo.findLastCompletedAttempt(db, attempt.userId, view.collection.id);
+    const share = await repo.findLiveShare(db, attempt.id);
     const { items } = await content.search({
       search: '',
       workTypes: [WorkType.Course],
@@ -191,6 +247,9 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
       answered: answered.length,
       skills: rows.map(presentSkillStat),
       recommended_courses: items,
+      completed_at: attempt.completedAt?.toISOString() ?? null,
+      retake_available_at: retakeAt(last),
+      share: share ? presentShare(share) : null,
     };
   }
 
@@ -208,6 +267,17 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
       const view = await readAssessment(userId, authorId, collectionId);
       const open = await repo.findOpenAttempt(db, userId, view.collection.id);
       if (open) return { attempt: presentProgress(open, authorId) };
+      const last = await repo.findLastCompletedAttempt(db, userId, view.collection.id);
+      const availableAt = retakeAvailableAt(last?.completedAt, coolDownMs, clock.now());
+      if (availableAt) {
+        const seconds = Math.ceil((availableAt.getTime() - clock.now().getTime()) / 1000);
+        throw new AppError(
+          ErrorStatus.RateLimit,
+          AssessmentErrors.RetakeCoolDown(formatUtc(availableAt)),
+          { retake_available_at: availableAt.toISOString() },
+          { 'Retry-After': String(seconds) },
+        );
+      }
       const pool = await poolOf(view.collection.id);
       const first = pickQuestion(pool, new Set(), FIRST_DIFFICULTY, random);
       if (!first) throw new AppError(ErrorStatus.OperationNotAllowed, AssessmentErrors.NoQuestions);
@@ -288,7 +358,12 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
         const now = clock.now();
         const answers = locked.answers.map((entry) =>
           entry.question_id === questionId
-            ? { ...entry, is_correct: result.isCorrect, answered_at: now.toISOString() }
+            ? {
+                ...entry,
+                is_correct: result.isCorrect,
+                answered_at: now.toISOString(),
+                given: givenOf(answer, result),
+              }
             : entry,
         );
         const asked = new Set(answers.map((entry) => entry.question_id));
@@ -366,6 +441,62 @@ export function createAssessmentsService(deps: AssessmentsDeps) {
         tallies.map((tally, position) => ({ ...tally, position })),
       );
       return statsOf(view, attempt);
+    },
+
+    /** Each question of a completed attempt with the learner's answer, the right one and the explanation. */
+    async review(address: AttemptAddress): Promise<AttemptReview> {
+      const { view, attempt } = await completedAttemptOf(address, AssessmentErrors.ReviewAfterFinish);
+      const questions = [];
+      for (const [index, asked] of attempt.answers.entries()) {
+        // Retired questions are still found: an attempt keeps what it asked.
+        const question = await repo.findQuestion(db, view.collection.id, asked.question_id);
+        if (question) questions.push(presentReviewedQuestion(question, asked, index + 1));
+      }
+      return { attempt_id: attempt.id, assessment_title: view.card.title, questions };
+    },
+
+    /** Publishes the score under a random link (the live one again if it is shared already). */
+    async share(address: AttemptAddress): Promise<AssessmentShare> {
+      const { attempt } = await completedAttemptOf(address, AssessmentErrors.NotCompleted);
+      if (!canShare(address.userId, attempt)) throw notFound(AssessmentErrors.AttemptNotFound);
+      await repo.insertShare(db, {
+        token: randomBytes(18).toString('base64url'),
+        attemptId: attempt.id,
+        createdAt: clock.now(),
+      });
+      const share = await repo.findLiveShare(db, attempt.id);
+      if (!share) throw new Error('share vanished after insert');
+      return presentShare(share);
+    },
+
+    /** Takes the public link down; the same link never works again. */
+    async unshare(address: AttemptAddress): Promise<{ is_shared: false }> {
+      const { attempt } = await attemptOf(address);
+      await repo.revokeShares(db, attempt.id, clock.now());
+      return { is_shared: false };
+    },
+
+    /** What anyone with the link sees: name, assessment, score and date. No answers, no per-question data. */
+    async sharedResult(token: string): Promise<SharedAssessmentResult> {
+      const found = await repo.findSharedAttempt(db, token);
+      if (!found || !canSeeResults(found.attempt)) throw notFound(AssessmentErrors.ShareNotFound);
+      const { attempt } = found;
+      // Read as a visitor: a result stays shareable only while the assessment itself is public.
+      const view = await content
+        .viewById(null, found.authorId, attempt.collectionId, false)
+        .catch(() => Promise.reject(notFound(AssessmentErrors.ShareNotFound)));
+      const learner = await users.findById(attempt.userId);
+      if (!learner) throw notFound(AssessmentErrors.ShareNotFound);
+      return {
+        learner_name: learner.fullName,
+        assessment_title: view.card.title,
+        assessment_path: `/assessments/${view.card.slug || 'assessment'}/${view.collection.encodedId}`,
+        score: attempt.score ?? SkillScore.Min,
+        min_score: SkillScore.Min,
+        max_score: SkillScore.Max,
+        skill_level_label: levelLabel(attempt.skillLevel),
+        completed_at: (attempt.completedAt ?? attempt.updatedAt).toISOString(),
+      };
     },
 
     async getStats(address: AttemptAddress): Promise<AssessmentStats> {

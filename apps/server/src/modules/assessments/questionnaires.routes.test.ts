@@ -59,6 +59,8 @@ beforeAll(async () => {
   collectionId = created.json().collection_id;
   const base = `/api/author/${authorId}/collection/${collectionId}`;
   questionIds = [];
+  // Every question save names the list's version in the eTag header (docs/decisions.md "eTags").
+  let etag = (await author.post(`${base}/get-assessment-pages`)).json().etag as string;
   for (const [text, kind] of [
     ['Was the pace right?', 'multiple_choice'],
     ['Which parts helped?', 'multiple_answer'],
@@ -67,29 +69,37 @@ beforeAll(async () => {
       'PUT',
       `${base}/assessment/${collectionId}/question/new`,
       question(text, kind),
+      { headers: { etag } },
     );
     expect(saved.statusCode, saved.body).toBe(201);
     questionIds.push(saved.json().question.question_id);
+    etag = saved.json().etag;
   }
   // A questionnaire asks no code questions.
-  const code = await author.request('PUT', `${base}/assessment/${collectionId}/question/new`, {
-    content: JSON.stringify({
-      kind: 'code',
-      difficulty: 1000,
-      skill: 'Feedback',
-      text: 'Print 1',
-      options: [],
-      language: 'python3',
-      starter_code: '',
-    }),
-    protected_content: JSON.stringify({
-      correct_option_ids: [],
-      explanation: null,
-      test_cases: [{ input: '', output: '1' }],
-      solution: 'print(1)',
-    }),
-  });
+  const code = await author.request(
+    'PUT',
+    `${base}/assessment/${collectionId}/question/new`,
+    {
+      content: JSON.stringify({
+        kind: 'code',
+        difficulty: 1000,
+        skill: 'Feedback',
+        text: 'Print 1',
+        options: [],
+        language: 'python3',
+        starter_code: '',
+      }),
+      protected_content: JSON.stringify({
+        correct_option_ids: [],
+        explanation: null,
+        test_cases: [{ input: '', output: '1' }],
+        solution: 'print(1)',
+      }),
+    },
+    { headers: { etag } },
+  );
   expect(code.statusCode).toBe(400);
+  expect(code.json().errors).not.toHaveProperty('etag');
 
   expect((await author.put(`${base}/submit-for-review`)).statusCode).toBe(200);
   expect((await admin.post(`/api/admin/review/${collectionId}`, { decision: 'approve' })).statusCode).toBe(

@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { ErrorStatus } from '@coderoom/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, PlatformMessages } from '../../platform/http/errors.js';
+import { refuseNul, utf8TextOf } from '../../platform/http/inputEncoding.js';
 import { AuthoringErrors } from './authoring.errors.js';
 
 // Page saves arrive compressed (spec 000 §7; the web client deflates at level 9). The global
@@ -85,14 +86,14 @@ export function registerCompressedJsonBody(scope: FastifyInstance, limit: number
       const declared = Number(request.headers['content-length']);
       if (declared > limit) throw tooLarge(limit);
       const wire = await readCapped(payload, limit);
-      const text = (encoding === 'identity' ? wire : await decompress(encoding, wire, limit)).toString(
-        'utf8',
-      );
+      const text = utf8TextOf(encoding === 'identity' ? wire : await decompress(encoding, wire, limit));
+      let value: unknown;
       try {
-        return JSON.parse(text);
+        value = JSON.parse(text);
       } catch {
         throw new AppError(ErrorStatus.OperationNotAllowed, PlatformMessages.MalformedJson);
       }
+      return refuseNul(value);
     },
   );
 }

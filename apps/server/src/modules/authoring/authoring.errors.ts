@@ -1,11 +1,11 @@
 // Messages of the author studio. The spec gives the conflict text (ErrorMessages.ContentJustUpdated,
 // thrown by the content service); the rest are ours, plain and specific.
 export const AuthoringErrors = {
+  NotReadyForReview: 'This course is not ready for review yet. Fix the points below, then submit again.',
   OrganizationRequired: 'An organization is required to create a private path or plan.',
   SpellingsDisagree: (first: string, second: string) => `${first} and ${second} disagree; send only one.`,
   WorkTypeMismatch: 'The work type in the body does not match the one in the address.',
   ModulesNotAvailable: 'Adding a module to a path is not available yet.',
-  EtagRequired: 'Send the eTag of the content you edited in the If-Match header.',
   NotAnEditor: 'Only the authors of this content can change it.',
   ReviewersOnly: 'Only platform admins can review content.',
   LessonsInPathsOnly: 'A path lists courses; lessons are added to courses.',

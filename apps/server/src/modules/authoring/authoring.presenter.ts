@@ -8,6 +8,7 @@ import type {
   ReviewQueueItem,
   Widget,
 } from '@coderoom/contracts';
+import { WorkType } from '@coderoom/domain';
 import type { CollectionRow, CollectionVersionRow, PageRow } from '../../db/schema.js';
 import type { CollectionView } from '../content/content.service.js';
 import type { CollectionReviewRow, PageSnapshotSummaryRow } from './authoring.repository.js';
@@ -15,7 +16,7 @@ import type { CollectionReviewRow, PageSnapshotSummaryRow } from './authoring.re
 // Rows → the studio's shapes. Editors get every widget field (hidden tests, solutions): these answers
 // only ever go to people who may edit the content.
 
-export function presentVersion(version: CollectionVersionRow): AuthorVersion {
+export function presentVersion(version: Omit<CollectionVersionRow, 'searchDocument'>): AuthorVersion {
   return {
     version_no: version.versionNo,
     state: version.state,
@@ -26,7 +27,7 @@ export function presentVersion(version: CollectionVersionRow): AuthorVersion {
 
 export function presentAuthorCollection(
   view: CollectionView,
-  live: CollectionVersionRow | null,
+  live: Omit<CollectionVersionRow, 'searchDocument'> | null,
   lastReview: CollectionReviewRow | undefined,
   pathCourses: CollectionCard[],
 ): AuthorCollectionResponse {
@@ -57,6 +58,7 @@ export function presentAuthorCollection(
       skills: details.skills ?? [],
       target_audience: details.target_audience ?? [],
       takeaway_skills: details.takeaway_skills ?? [],
+      prerequisites: details.prerequisites ?? [],
       status: collection.status,
       review_state: collection.reviewState,
       submission_type: collection.submissionType,
@@ -133,6 +135,10 @@ export function presentQueueItem(
     author_name: authorName,
     submission_type: collection.submissionType,
     submitted_at: submittedAt?.toISOString() ?? null,
-    url: `/collectioneditor/${collection.authorId}/${collection.id}`,
+    // Answers are edited in the answer editor (spec 000 §2 /answereditor/{id}).
+    url:
+      collection.workType === WorkType.Answer
+        ? `/answereditor/${collection.id}`
+        : `/collectioneditor/${collection.authorId}/${collection.id}`,
   };
 }

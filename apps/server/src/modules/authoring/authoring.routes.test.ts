@@ -9,10 +9,19 @@ import {
   type PageSnapshotListResponse,
   type Widget,
 } from '@coderoom/contracts';
-import { CourseReviewState, ErrorMessages, ItemStatus, SubmissionType, VersionState } from '@coderoom/domain';
+import {
+  CodeWidgetDefaults,
+  CourseReviewState,
+  ErrorMessages,
+  ItemStatus,
+  PAYLOAD_LIMIT_BYTES,
+  SubmissionType,
+  VersionState,
+} from '@coderoom/domain';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectionVersions, pages } from '../../db/schema.js';
+import { PlatformMessages } from '../../platform/http/errors.js';
 import { buildCourse, buildUser } from '../../test/factories.js';
 import { buildTestApp, signUp, type TestApp, TestClient } from '../../test/harness.js';
 
@@ -238,6 +247,24 @@ describe('collection details and TOC', () => {
 });
 
 describe('saving pages', () => {
+  it("gives a new code widget the spec's defaults: C++, not runnable, not judged (000 §3)", async () => {
+    const ids = await newCourse();
+    const { page } = await newPage(ids);
+    const url = pageUrl(ids, page.page_id);
+    const response = await save(author, url, page.etag, {
+      components: [{ type: 'Code', comp_id: 'new-code', content: {} }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const stored = (await author.get(url)).json().page.components[0].content;
+    expect(stored).toMatchObject({
+      language: CodeWidgetDefaults.language,
+      runnable: CodeWidgetDefaults.runnable,
+      judge: CodeWidgetDefaults.judge,
+      code: '',
+    });
+    expect(CodeWidgetDefaults).toMatchObject({ language: 'c++', runnable: false, judge: false });
+  });
+
   it('saves with the current eTag, renders Markdown, sanitises HTML and answers 409 on a stale one', async () => {
     const ids = await newCourse();
     const { page } = await newPage(ids);
@@ -318,10 +345,24 @@ describe('saving pages', () => {
     const ids = await newCourse();
     const { page } = await newPage(ids);
     const url = `/api/author/page/${page.page_id}`;
-    const huge = JSON.stringify({ components: [markdown('big', 'x'.repeat(3 * 1024 * 1024))] });
+    // The spec's page payload limit (000 §9): 200000 bytes, on the wire and once inflated.
+    const huge = JSON.stringify({ components: [markdown('big', 'x'.repeat(PAYLOAD_LIMIT_BYTES))] });
     const bomb = await rawSave(author, url, page.etag, gzipSync(huge, { level: 9 }), 'gzip');
     expect(bomb.statusCode).toBe(400);
-    expect(bomb.json().errorText).toBe('The request body is larger than the limit of 2097152 bytes.');
+    expect(bomb.json().errorText).toBe('The request body is larger than the limit of 200000 bytes.');
+    const plain = await rawSave(author, url, page.etag, Buffer.from(huge), 'identity');
+    expect(plain.statusCode).toBe(400);
+    expect(plain.json().errorText).toBe('The request body is larger than the limit of 200000 bytes.');
+    // Just under the limit is a page like any other.
+    const filler = 'y'.repeat(PAYLOAD_LIMIT_BYTES / 2 - 1000);
+    const fits = JSON.stringify({ components: [markdown('fits-1', filler), markdown('fits-2', filler)] });
+    expect(Buffer.byteLength(fits)).toBeLessThan(PAYLOAD_LIMIT_BYTES);
+    const fitted = await rawSave(author, url, page.etag, Buffer.from(fits), 'identity');
+    expect(fitted.statusCode, fitted.body).toBe(200);
+    // Text with a NUL character or bytes that are not UTF-8 is refused here as everywhere.
+    const nul = await save(author, url, page.etag, { components: [markdown('nul', 'a\u0000b')] });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errorText).toBe(PlatformMessages.NulInBody);
     const corrupt = await rawSave(author, url, page.etag, Buffer.from('not compressed'), 'gzip');
     expect(corrupt.statusCode).toBe(400);
     const brotli = await rawSave(author, url, page.etag, Buffer.from('{}'), 'compress');
@@ -466,6 +507,16 @@ describe('review', () => {
     await save(author, pageUrl(ids, page.page_id), page.etag, {
       components: [markdown('m', `${title} text`)],
     });
+    // What the review quality gate asks of a course besides its lessons.
+    const url = `/api/author/${authorId}/collection/${ids.collection_id}`;
+    const { etag } = (await author.get(url)).json() as AuthorCollectionResponse;
+    const details = await author.request(
+      'PUT',
+      url,
+      { summary: `${title} in brief.`, cover_image_url: '/api/assets/abcdefghijklmnopqrstuvwxyz012345.png' },
+      { headers: { 'if-match': etag } },
+    );
+    expect(details.statusCode).toBe(200);
     const submitted = await author.put(
       `/api/author/${authorId}/collection/${ids.collection_id}/submit-for-review`,
     );

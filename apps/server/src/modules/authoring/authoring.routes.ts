@@ -1,45 +1,29 @@
 import {
-  AUTHOR_ETAG_HEADER,
   AuthorCollectionParamsSchema,
   AuthorPageParamsSchema,
   CreateCollectionQuerySchema,
   CreateCollectionRequestSchema,
   CreatePageRequestSchema,
+  EmptyBodySchema,
+  ETAG_HEADER,
   MyCollectionsQuerySchema,
   PAGE_SAVE_BODY_LIMIT_BYTES,
   PageIdParamsSchema,
+  PathIdParamsSchema,
   ReviewParamsSchema,
   ReviewRequestSchema,
   SavePageRequestSchema,
   SnapshotQuerySchema,
   UpdateCollectionRequestSchema,
 } from '@coderoom/contracts';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth/guard.js';
-import { invalidInput } from '../../platform/http/errors.js';
+import { formatEtag, requireEtag, sendEtag } from '../../platform/http/etag.js';
 import { parseInput } from '../../platform/http/validation.js';
 import { registerCompressedJsonBody } from './authoring.body.js';
-import { AuthoringErrors } from './authoring.errors.js';
 import type { AuthoringService } from './authoring.service.js';
 
 export const COLLECTION = '/api/author/:authorId/collection/:collectionId';
-
-/** The eTag a write is based on, from If-Match; quotes and a weak prefix are accepted and ignored. */
-export function etagOf(request: FastifyRequest): string {
-  const header = request.headers[AUTHOR_ETAG_HEADER];
-  const value = (Array.isArray(header) ? header[0] : header)
-    ?.trim()
-    .replace(/^W\//, '')
-    .replace(/^"|"$/g, '');
-  if (!value) throw invalidInput({ [AUTHOR_ETAG_HEADER]: AuthoringErrors.EtagRequired });
-  return value;
-}
-
-/** Answers carry the current eTag in the ETag header too, ready to be echoed in If-Match. */
-export function withEtag<T>(reply: FastifyReply, etag: string, body: T): T {
-  reply.header('etag', `"${etag}"`);
-  return body;
-}
 
 export function registerAuthoringRoutes(app: FastifyInstance, authoring: AuthoringService): void {
   app.post('/api/author/collection', async (request, reply) => {
@@ -58,7 +42,7 @@ export function registerAuthoringRoutes(app: FastifyInstance, authoring: Authori
     const { userId } = requireUser(request);
     const params = parseInput(AuthorCollectionParamsSchema, request.params);
     const result = await authoring.getCollection(userId, params.authorId, params.collectionId);
-    return withEtag(reply, result.etag, result);
+    return sendEtag(reply, result.etag, result);
   });
 
   app.put(COLLECTION, async (request, reply) => {
@@ -69,16 +53,25 @@ export function registerAuthoringRoutes(app: FastifyInstance, authoring: Authori
       userId,
       params.authorId,
       params.collectionId,
-      etagOf(request),
+      requireEtag(request),
       body,
     );
-    return withEtag(reply, result.etag, result);
+    return sendEtag(reply, result.etag, result);
+  });
+
+  // The path editor's save (spec 000 §7): the path by its id, the same body and eTag as a collection update.
+  app.post('/api/author/path/:id', async (request, reply) => {
+    const { userId } = requireUser(request);
+    const { id } = parseInput(PathIdParamsSchema, request.params);
+    const body = parseInput(UpdateCollectionRequestSchema, request.body);
+    const result = await authoring.updatePath(userId, id, requireEtag(request), body);
+    return sendEtag(reply, result.etag, result);
   });
 
   app.post('/api/author/page', async (request, reply) => {
     const { userId } = requireUser(request);
     const result = await authoring.createPage(userId, parseInput(CreatePageRequestSchema, request.body));
-    return reply.status(201).header('etag', `"${result.page.etag}"`).send(result);
+    return reply.status(201).header(ETAG_HEADER, formatEtag(result.page.etag)).send(result);
   });
 
   // Static before parametric: find-my-way matches /page/snapshot ahead of /page/:pageId.
@@ -101,7 +94,7 @@ export function registerAuthoringRoutes(app: FastifyInstance, authoring: Authori
   app.get(`${COLLECTION}/page/:pageId`, async (request, reply) => {
     const { userId } = requireUser(request);
     const result = await authoring.getPage(userId, parseInput(AuthorPageParamsSchema, request.params));
-    return withEtag(reply, result.page.etag, result);
+    return sendEtag(reply, result.page.etag, result);
   });
 
   // Page saves may be compressed and may exceed the API's usual body limit once inflated.
@@ -112,41 +105,51 @@ export function registerAuthoringRoutes(app: FastifyInstance, authoring: Authori
       const { userId } = requireUser(request);
       const { id } = parseInput(PageIdParamsSchema, request.params);
       const body = parseInput(SavePageRequestSchema, request.body);
-      const result = await authoring.savePage(userId, { pageId: id }, etagOf(request), body);
-      return withEtag(reply, result.page.etag, result);
+      const result = await authoring.savePage(userId, { pageId: id }, requireEtag(request), body);
+      return sendEtag(reply, result.page.etag, result);
     });
 
     scope.put(`${COLLECTION}/page/:pageId`, { decompress: false }, async (request, reply) => {
       const { userId } = requireUser(request);
       const params = parseInput(AuthorPageParamsSchema, request.params);
       const body = parseInput(SavePageRequestSchema, request.body);
-      const result = await authoring.savePage(userId, params, etagOf(request), body);
-      return withEtag(reply, result.page.etag, result);
+      const result = await authoring.savePage(userId, params, requireEtag(request), body);
+      return sendEtag(reply, result.page.etag, result);
     });
   });
 
   // Restoring (a snapshot or a published version) is registered with the version history.
 
   app.delete('/api/author/page/:id', async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const { userId } = requireUser(request);
     const { id } = parseInput(PageIdParamsSchema, request.params);
-    return authoring.deletePage(userId, id, etagOf(request));
+    return authoring.deletePage(userId, id, requireEtag(request));
   });
 
   app.post('/api/author/page/:id/publish', async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const { userId } = requireUser(request);
     return authoring.publish(userId, { pageId: parseInput(PageIdParamsSchema, request.params).id });
   });
 
   app.post(`${COLLECTION}/publish`, async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const { userId } = requireUser(request);
     return authoring.publish(userId, parseInput(AuthorCollectionParamsSchema, request.params));
   });
 
   app.put(`${COLLECTION}/submit-for-review`, async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const { userId } = requireUser(request);
     const params = parseInput(AuthorCollectionParamsSchema, request.params);
     return authoring.submitForReview(userId, params.authorId, params.collectionId);
+  });
+
+  app.get(`${COLLECTION}/review-checklist`, async (request) => {
+    const { userId } = requireUser(request);
+    const params = parseInput(AuthorCollectionParamsSchema, request.params);
+    return authoring.reviewChecklist(userId, params.authorId, params.collectionId);
   });
 
   app.get('/api/admin/review-queue', async (request) => {

@@ -13,6 +13,7 @@ import {
   type PageSnapshotListResponse,
   type PageSnapshotResponse,
   type PublishResponse,
+  type ReviewChecklist,
   type ReviewQueueResponse,
   type ReviewRequest,
   type ReviewResponse,
@@ -55,6 +56,8 @@ import {
 import * as repo from './authoring.repository.js';
 import { presentMyCollection } from './myCollections.presenter.js';
 import { findMyCollections } from './myCollections.repository.js';
+import { checklistErrors } from './reviewChecklist.js';
+import { createReviewGate, type ReviewGateDeps } from './reviewGate.service.js';
 
 /**
  * A page save, restore or version restore that committed. Collaborative editing (module collab) follows
@@ -78,6 +81,8 @@ export interface AuthoringDeps {
   pageWritten?: Topic<DraftPageWrite>;
   /** Told when collaborative editing is turned on or off. */
   rightsChanged?: Topic<DraftRightsChange>;
+  /** Runs code exercises' reference solutions for the review quality gate. */
+  runner?: ReviewGateDeps['runner'];
 }
 
 /** Where a page write is addressed: by its full content address, or by the page id alone. */
@@ -124,7 +129,9 @@ function prepareComponents(components: Widget[]): Widget[] {
 /** What a studio call needs: to write the draft, or only to read it. */
 type Need = 'edit' | 'view';
 
-export function createAuthoringService({ db, content, pageWritten, rightsChanged }: AuthoringDeps) {
+export function createAuthoringService({ db, content, pageWritten, rightsChanged, runner }: AuthoringDeps) {
+  const reviewGate = createReviewGate({ db, content, runner });
+
   /**
    * Editors pass; with `need: 'view'` (the studio's reads) so do the people invited to read the draft
    * (viewer collaborators, reviewers). Others who can read the content get 403; anyone who cannot see it
@@ -358,6 +365,20 @@ export function createAuthoringService({ db, content, pageWritten, rightsChanged
       return presentCollection(editor, collection);
     },
 
+    /**
+     * POST /api/author/path/{id} (spec 000 §7): the path editor's save, addressed by the path's id alone;
+     * then exactly as a collection update (same rights, eTag and validation).
+     */
+    async updatePath(
+      userId: number,
+      pathId: number,
+      etag: string,
+      input: UpdateCollectionRequest,
+    ): Promise<AuthorCollectionResponse> {
+      const authorId = await content.authorOf(pathId, WorkType.Path);
+      return this.updateCollection(userId, authorId, pathId, etag, input);
+    },
+
     async updateCollection(
       userId: number,
       authorId: number,
@@ -375,6 +396,7 @@ export function createAuthoringService({ db, content, pageWritten, rightsChanged
         if (input.skills !== undefined) details.skills = input.skills;
         if (input.target_audience !== undefined) details.target_audience = input.target_audience;
         if (input.takeaway_skills !== undefined) details.takeaway_skills = input.takeaway_skills;
+        if (input.prerequisites !== undefined) details.prerequisites = input.prerequisites;
         if (pathCourses !== undefined) details.path_courses = pathCourses;
         const patch: DraftCollectionPatch = { details };
         if (input.title !== undefined) patch.title = input.title;
@@ -524,6 +546,17 @@ export function createAuthoringService({ db, content, pageWritten, rightsChanged
       collectionId: number,
     ): Promise<SubmitForReviewResponse> {
       const { editor, collection } = await editableCollection(userId, authorId, collectionId);
+      // The quality gate runs before the lock: judging solutions in the sandbox may take seconds.
+      if (collection.workType === WorkType.Course) {
+        const checklist = await reviewGate.checklistOf(collection);
+        if (!checklist.ready) {
+          throw new AppError(
+            ErrorStatus.OperationNotAllowed,
+            AuthoringErrors.NotReadyForReview,
+            checklistErrors(checklist),
+          );
+        }
+      }
       return db.transaction(async (tx) => {
         const locked = await content.lockDraft(tx, collection.id);
         if (locked.reviewState === CourseReviewState.SubmittedForReview) {
@@ -578,6 +611,16 @@ export function createAuthoringService({ db, content, pageWritten, rightsChanged
         page: query.page,
         page_size: MY_COLLECTIONS_PAGE_SIZE,
       };
+    },
+
+    /**
+     * The review quality gate of a course's draft, for its editors before submitting and for reviewers
+     * (and viewer collaborators) reading it; other work types have no checklist (ready, no items).
+     */
+    async reviewChecklist(userId: number, authorId: number, collectionId: number): Promise<ReviewChecklist> {
+      const { collection } = await editableCollection(userId, authorId, collectionId, 'view');
+      if (collection.workType !== WorkType.Course) return { ready: true, items: [] };
+      return reviewGate.checklistOf(collection);
     },
 
     async reviewQueue(userId: number): Promise<ReviewQueueResponse> {

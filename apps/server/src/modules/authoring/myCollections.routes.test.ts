@@ -44,7 +44,7 @@ describe('GET /api/author/collections', () => {
   });
 
   it('starts empty', async () => {
-    expect(await list(stranger)).toEqual({ items: [], total: 0, page: 1, page_size: 20 });
+    expect(await list(stranger)).toEqual({ items: [], total: 0, page: 1, page_size: 10 });
   });
 
   it("lists the caller's drafts and the collections they collaborate on, with their role", async () => {
@@ -125,7 +125,8 @@ describe('GET /api/author/collections', () => {
     });
   });
 
-  it('pages by 20 and reports the total past the last page', async () => {
+  it("pages by the spec's listing size, 10, and reports the total past the last page", async () => {
+    expect(MY_COLLECTIONS_PAGE_SIZE).toBe(10);
     const { client } = await signUp(t.app);
     for (let index = 0; index < MY_COLLECTIONS_PAGE_SIZE + 1; index += 1) {
       await create(client, 'course', `Course ${index}`);

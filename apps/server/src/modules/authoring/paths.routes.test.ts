@@ -165,3 +165,35 @@ describe('path courses', () => {
     expect((await author.get(wrongAuthor)).statusCode).toBe(404);
   });
 });
+
+describe('POST /api/author/path/{id} (spec 000 §7, the path editor)', () => {
+  const savePath = (client: TestClient, id: number, etag: string, body: unknown) =>
+    client.request('POST', `/api/author/path/${id}`, body, { headers: { 'if-match': etag } });
+
+  it('saves the path by its id alone, with the eTag, as a collection update does', async () => {
+    const path = await newCollection('path');
+    const saved = await savePath(author, path.collection_id, path.etag, {
+      title: 'Saved by id',
+      path_courses: [courseA, courseB],
+    });
+    expect(saved.statusCode).toBe(200);
+    const body = saved.json() as AuthorCollectionResponse;
+    expect(body.etag).not.toBe(path.etag);
+    const read = (await author.get(path.url)).json() as AuthorCollectionResponse;
+    expect(read.collection.title).toBe('Saved by id');
+    expect(read.collection.path_courses.map((card) => card.collection_id)).toEqual([courseA, courseB]);
+    const stale = await savePath(author, path.collection_id, path.etag, { path_courses: [courseB] });
+    expect(stale.statusCode).toBe(409);
+  });
+
+  it('answers 404 for a course, a missing path, or a path the caller may not edit', async () => {
+    const course = await newCollection('course');
+    expect((await savePath(author, course.collection_id, course.etag, { title: 'x' })).statusCode).toBe(404);
+    expect((await savePath(author, 99_999_999, 'x', { title: 'x' })).statusCode).toBe(404);
+    const path = await newCollection('path');
+    const foreign = await savePath(stranger, path.collection_id, path.etag, { title: 'Mine now' });
+    expect(foreign.statusCode).toBe(404);
+    const read = (await author.get(path.url)).json() as AuthorCollectionResponse;
+    expect(read.collection.title).toBe('A path');
+  });
+});

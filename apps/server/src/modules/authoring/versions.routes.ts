@@ -8,8 +8,9 @@ import {
 } from '@coderoom/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth/guard.js';
+import { requireEtag, sendEtag } from '../../platform/http/etag.js';
 import { parseInput } from '../../platform/http/validation.js';
-import { COLLECTION, etagOf, withEtag } from './authoring.routes.js';
+import { COLLECTION } from './authoring.routes.js';
 import type { VersionsService } from './versions.service.js';
 
 /** The studio's version history (/versions): published versions, snapshots, diffs and restores. */
@@ -37,7 +38,7 @@ export function registerVersionsRoutes(app: FastifyInstance, versions: VersionsS
     const { userId } = requireUser(request);
     const params = parseInput(AuthorPageParamsSchema, request.params);
     const body = parseInput(RestorePageRequestSchema, request.body);
-    const result = await versions.restorePage(userId, params, etagOf(request), body);
-    return withEtag(reply, result.page.etag, result);
+    const result = await versions.restorePage(userId, params, requireEtag(request), body);
+    return sendEtag(reply, result.page.etag, result);
   });
 }

@@ -1,14 +1,14 @@
-import { createHash } from 'node:crypto';
 import type {
   CloudLabEditorResponse,
   SaveCloudLabRequest,
   SaveCloudLabTaskRequest,
 } from '@coderoom/contracts';
-import { ErrorMessages, ErrorStatus, WorkType } from '@coderoom/domain';
+import { WorkType } from '@coderoom/domain';
 import { findProfile } from '@coderoom/runner';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
-import { AppError, forbidden, invalidInput } from '../../platform/http/errors.js';
+import { forbidden, invalidInput } from '../../platform/http/errors.js';
+import { editConflict, isCurrentEtag, newEtag } from '../../platform/http/etag.js';
 import { AuthoringErrors } from '../authoring/authoring.errors.js';
 import type { ContentService } from '../content/content.service.js';
 import { cloudLabNotFound, taskNotFound } from './cloudlabs.errors.js';
@@ -25,11 +25,6 @@ export const CloudLabEditorErrors = {
   UnknownImage: 'Choose an image this server offers, such as coderoom/python/3.',
   FilePathInvalid: 'Starter file paths must be relative paths inside the workspace.',
 } as const;
-
-/** The lab editor's eTag: the lab and its edit time (every save moves it). */
-export function labEtag(lab: repo.LabRow): string {
-  return createHash('sha256').update(`${lab.id}:${lab.updatedAt.toISOString()}`).digest('hex').slice(0, 20);
-}
 
 /** The image a lab created on /teach starts with; the editor changes it. */
 const DEFAULT_LAB_IMAGE = 'coderoom/python/3';
@@ -88,23 +83,22 @@ export function createCloudLabEditorService({ db, clock, content }: CloudLabEdit
         solution: task.solution,
       })),
       url: `/cloudlabs/${view.collection.slug || 'untitled'}/${view.collection.encodedId}`,
-      etag: labEtag(lab),
+      etag: lab.etag,
       can_edit: view.canEdit,
     };
   }
 
   /**
-   * Runs a save with the lab row locked, if the caller's eTag is the current one (else the spec's 409);
-   * every save moves the lab's edit time, which is what the eTag is made of.
+   * Runs a save with the lab row locked, if the caller's eTag is the current one (else the Conflicts
+   * 409); every save gives the lab a new eTag and edit time, its tasks' saves included.
    */
   async function withLockedLab(labId: number, etag: string, change: (tx: DbExecutor) => Promise<void>) {
     await db.transaction(async (tx) => {
       const current = await repo.lockLab(tx, labId);
-      if (!current || labEtag(current) !== etag) {
-        throw new AppError(ErrorStatus.AlreadyExists, ErrorMessages.ContentJustUpdated);
-      }
+      if (!current) throw cloudLabNotFound();
+      if (!isCurrentEtag(current.etag, etag)) throw editConflict();
       await change(tx);
-      await repo.updateLab(tx, labId, {}, clock.now());
+      await repo.updateLab(tx, labId, { etag: newEtag() }, clock.now());
     });
   }
 

@@ -20,6 +20,8 @@ export const cloudLabs = pgTable('cloud_labs', {
   envType: text('env_type').$type<CloudLabEnvType>().notNull().default('CloudShell'),
   image: text('image').notNull(),
   files: jsonb('files').$type<LabFile[]>().notNull().default([]),
+  /** The lab's version in the editor (platform/http/etag.ts): every editor save replaces it. */
+  etag: text('etag').notNull().default(sql`md5(random()::text || clock_timestamp()::text)`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -215,7 +215,13 @@ describe('cloud labs', () => {
     expect((await allocate(owner.client, one)).statusCode).toBe(200);
     const second = await allocate(owner.client, two);
     expect(second.statusCode).toBe(409);
-    expect(second.json().errorText).toBe(ContainerMessages.SecondCloudLab);
+    // The spec's sentence, then which lab it is and how to stop it.
+    const running = (await call(owner.client, 'GET', '/api/instances')).json();
+    const [runningId] = Object.keys(running);
+    expect(second.json().errorText).toMatch(
+      new RegExp(`^${ContainerMessages.SecondCloudLab} Stop cloud lab ".+" to start this one\\.$`),
+    );
+    expect(Object.keys(second.json().errors)).toEqual([`stop.${runningId}`]);
 
     // Another learner has no instance of their own: the owner's is never used for their check.
     const overview = (

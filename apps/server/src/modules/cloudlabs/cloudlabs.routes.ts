@@ -2,6 +2,7 @@ import {
   CloudLabCodeParamsSchema,
   CloudLabParamsSchema,
   CloudLabTaskParamsSchema,
+  EmptyBodySchema,
 } from '@coderoom/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth/guard.js';
@@ -26,6 +27,7 @@ export function registerCloudLabsRoutes(app: FastifyInstance, labs: CloudLabsSer
   });
 
   app.post(`${LAB}/begin`, async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const { userId } = requireUser(request);
     return labs.begin(userId, parseInput(CloudLabParamsSchema, request.params));
   });
@@ -36,6 +38,7 @@ export function registerCloudLabsRoutes(app: FastifyInstance, labs: CloudLabsSer
   });
 
   app.post(`${LAB}/tasks/:taskId/check`, async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const { userId } = requireUser(request);
     return labs.check(userId, parseInput(CloudLabTaskParamsSchema, request.params));
   });

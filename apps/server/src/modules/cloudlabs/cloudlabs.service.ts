@@ -208,6 +208,7 @@ export function createCloudLabsService(deps: CloudLabsDeps) {
         image: context.lab.image,
         files: context.lab.files,
         tests: [],
+        title: context.view.card.title,
         env: {
           [LabVariableEnv.access_key_id]: variables.accessKeyId,
           [LabVariableEnv.secret_access_key]: variables.secretAccessKey,

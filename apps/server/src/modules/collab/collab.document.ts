@@ -98,7 +98,7 @@ export function seedDocument(doc: Y.Doc, components: readonly Widget[], draftWin
 }
 
 /** Turns `text` into `next` by replacing only the part between their common head and tail. */
-function replaceText(text: Y.Text, next: string): void {
+export function replaceText(text: Y.Text, next: string): void {
   const current = text.toString();
   if (current === next) return;
   let head = 0;

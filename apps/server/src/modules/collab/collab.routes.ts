@@ -1,6 +1,9 @@
+import { Redis } from '@hocuspocus/extension-redis';
 import { type Connection, Hocuspocus, OutgoingMessage } from '@hocuspocus/server';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type * as Y from 'yjs';
 import { requireUser } from '../../platform/auth/guard.js';
+import type { CollabRedisConfig } from '../../platform/config.js';
 import { AppError, forbidden } from '../../platform/http/errors.js';
 import type { Topic } from '../../platform/realtime/topic.js';
 import type { DraftPageWrite } from '../authoring/authoring.service.js';
@@ -20,6 +23,10 @@ interface ConnectionContext {
 export interface CollabEvents {
   rightsChanged?: Topic<DraftRightsChange>;
   pageWritten?: Topic<DraftPageWrite>;
+  /** Who reaches a work item changed (modules/work): every open work document checks its editors again. */
+  workRightsChanged?: Topic<{ itemId: number }>;
+  /** A work document's text changed outside its live session (a restore): its open copy takes the change. */
+  workDocumentChanged?: Topic<{ itemId: number; change(doc: Y.Doc): void }>;
 }
 
 /** The close code a connection gets when its rights are gone (4000–4999 are the application's). */
@@ -58,11 +65,12 @@ function refusal(error: unknown): { reason: string } {
 export function registerCollabRoutes(
   app: FastifyInstance,
   collab: CollabService,
-  options: { publicUrl: string },
+  options: { publicUrl: string; collabRedis?: CollabRedisConfig | null },
   events: CollabEvents = {},
 ): Hocuspocus {
   const hocuspocus = new Hocuspocus({
     quiet: true,
+    extensions: options.collabRedis ? [redisExtension(options.collabRedis)] : [],
     // Stores follow a pause of 300 ms in typing, and happen at least every 2 s while it goes on.
     debounce: 300,
     maxDebounce: 2000,
@@ -142,6 +150,18 @@ export function registerCollabRoutes(
     );
   });
 
+  // An item above a work document may be what changed, so every open work document checks again.
+  const stopWorkRights = events.workRightsChanged?.subscribe(({ itemId }) => {
+    const checks = [...hocuspocus.documents.values()]
+      .filter((document) => document.name.startsWith('work:'))
+      .flatMap((document) =>
+        document.getConnections().map((connection) => recheck(connection, document.name)),
+      );
+    Promise.all(checks).catch((error: unknown) =>
+      app.log.error({ err: error, itemId }, 'checking live work documents again failed'),
+    );
+  });
+
   // A restore or another save of a lesson that is open live goes into the live document (and so to
   // every editor), and is stored from there, so the next store cannot write the old text back.
   const stopSaves = events.pageWritten?.subscribe((write) => {
@@ -160,15 +180,60 @@ export function registerCollabRoutes(
     );
   });
 
+  // The same for a work document: the change is made in the open copy (so every editor gets it) and
+  // stored from there; a document nobody has open already has it in its stored state.
+  const stopWorkChanges = events.workDocumentChanged?.subscribe(({ itemId, change }) => {
+    const name = `work:${itemId}`;
+    if (!hocuspocus.documents.has(name)) return;
+    const follow = async () => {
+      const direct = await hocuspocus.openDirectConnection(name, {});
+      try {
+        await direct.transact(change);
+      } finally {
+        await direct.disconnect();
+      }
+    };
+    follow().catch((error: unknown) =>
+      app.log.error({ err: error, documentName: name }, 'changing a live work document failed'),
+    );
+  });
+
   // Nothing acknowledged may be lost on a restart: run every pending store before the database closes.
   app.addHook('onClose', async () => {
     stopRights?.();
+    stopWorkRights?.();
     stopSaves?.();
+    stopWorkChanges?.();
     await flushDocuments(hocuspocus);
     hocuspocus.closeConnections();
+    // Extensions let go of what they hold (the Redis connections).
+    await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
   });
 
   return hocuspocus;
+}
+
+/**
+ * Documents shared through Redis: every process that has a document open subscribes to its channel, so an
+ * edit (and who is where) reaches the editors connected to the other processes; a store takes a short
+ * Redis lock, so two processes do not write the same document at once.
+ */
+function redisExtension({ url, prefix }: CollabRedisConfig): Redis {
+  const parsed = new URL(url);
+  const db = Number(parsed.pathname.slice(1) || 0);
+  return new Redis({
+    host: parsed.hostname,
+    port: Number(parsed.port || 6379),
+    prefix,
+    options: {
+      username: decodeURIComponent(parsed.username) || undefined,
+      password: decodeURIComponent(parsed.password) || undefined,
+      db: Number.isInteger(db) ? db : 0,
+      tls: parsed.protocol === 'rediss:' ? {} : undefined,
+      // Edits wait for a Redis that is coming back rather than failing at once.
+      maxRetriesPerRequest: 20,
+    },
+  });
 }
 
 /** Runs the debounced stores of every loaded document now and waits for stores already running. */

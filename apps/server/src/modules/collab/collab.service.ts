@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { PageComponentsSchema, type Widget } from '@coderoom/contracts';
 import { ErrorStatus } from '@coderoom/domain';
 import * as Y from 'yjs';
@@ -6,6 +5,7 @@ import type { PageRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
+import { newEtag } from '../../platform/http/etag.js';
 import type { AuthoringService, DraftPageWrite } from '../authoring/authoring.service.js';
 import { type ContentService, prepareWidget } from '../content/content.service.js';
 import {
@@ -28,16 +28,30 @@ export interface CollabDeps {
   clock: Clock;
   content: ContentService;
   authoring: AuthoringService;
+  /**
+   * Work documents (`work:{id}`, modules/work) share this collab server; the work module hands over how to
+   * authorise, load and store them, so collab does not depend on it.
+   */
+  workDocuments?: {
+    authorize(userId: number, itemId: number): Promise<'write' | 'read'>;
+    load(itemId: number, doc: Y.Doc): Promise<void>;
+    store(itemId: number, doc: Y.Doc, userId: number | null, isLastEditor: boolean): Promise<void>;
+  };
+}
+
+const WORK_DOCUMENT_NAME = /^work:([1-9][0-9]{0,15})$/;
+
+/** The work item of a `work:{id}` document name; null for every other name. */
+function workItemOf(name: string): number | null {
+  const match = WORK_DOCUMENT_NAME.exec(name);
+  const id = match ? Number(match[1]) : Number.NaN;
+  return Number.isSafeInteger(id) ? id : null;
 }
 
 /** Co-editing leaves a snapshot at most this often per lesson, and when its last editor leaves. */
 const SNAPSHOT_INTERVAL_MS = 60_000;
 /** A structure save landing between our read and our write makes the write retry this many times. */
 const WRITE_ATTEMPTS = 3;
-
-function newEtag(): string {
-  return randomBytes(12).toString('base64url');
-}
 
 function addressOf(name: string): PageDocumentAddress {
   const address = parseDocumentName(name);
@@ -57,7 +71,7 @@ function componentsFrom(doc: Y.Doc, page: PageRow): Widget[] | null {
   }
 }
 
-export function createCollabService({ db, clock, content, authoring }: CollabDeps) {
+export function createCollabService({ db, clock, content, authoring, workDocuments }: CollabDeps) {
   const lastSnapshotAt = new Map<string, number>();
 
   async function draftOrNull(address: PageDocumentAddress, executor: DbExecutor = db) {
@@ -75,6 +89,8 @@ export function createCollabService({ db, clock, content, authoring }: CollabDep
      * editing on, and the caller may write its draft ('write') or only read it ('read').
      */
     async authorize(userId: number, name: string): Promise<'write' | 'read'> {
+      const workItemId = workItemOf(name);
+      if (workItemId !== null && workDocuments) return workDocuments.authorize(userId, workItemId);
       const address = addressOf(name);
       const { viewer, collection } = await content.findForAuthoring(
         userId,
@@ -112,6 +128,8 @@ export function createCollabService({ db, clock, content, authoring }: CollabDep
      * stored at once, so every later client merges into the same Y.Text items.
      */
     async load(name: string, doc: Y.Doc): Promise<void> {
+      const workItemId = workItemOf(name);
+      if (workItemId !== null && workDocuments) return workDocuments.load(workItemId, doc);
       const address = addressOf(name);
       const page = await draftOrNull(address);
       if (!page) throw notFound(CollabErrors.UnknownDocument);
@@ -140,6 +158,9 @@ export function createCollabService({ db, clock, content, authoring }: CollabDep
      * (we retry on top of it) and a stale save made elsewhere gets the usual 409.
      */
     async store(name: string, doc: Y.Doc, userId: number | null, isLastEditor: boolean): Promise<void> {
+      const workItemId = workItemOf(name);
+      if (workItemId !== null && workDocuments)
+        return workDocuments.store(workItemId, doc, userId, isLastEditor);
       const address = addressOf(name);
       const now = clock.now().getTime();
       const isSnapshotDue =

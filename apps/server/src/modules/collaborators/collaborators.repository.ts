@@ -18,18 +18,37 @@ export type UserDetailRow = { userId: number; email: string; fullName: string; p
 export type CollaboratorWithUserRow = CollaboratorRow & UserDetailRow;
 
 /** The caller's role in one collection, if any: read on every content request that names a collection. */
+/**
+ * Read on every signed-in request that names a collection, so it is a named prepared statement built once
+ * per database handle (PostgreSQL plans it once per connection; docs/performance.md).
+ */
+const preparedMembership = new WeakMap<DbExecutor, ReturnType<typeof prepareMembership>>();
+
+function prepareMembership(db: DbExecutor) {
+  return db
+    .select()
+    .from(collectionCollaborators)
+    .where(
+      and(
+        eq(collectionCollaborators.collectionId, sql.placeholder('collectionId')),
+        eq(collectionCollaborators.userId, sql.placeholder('userId')),
+      ),
+    )
+    .limit(1)
+    .prepare('collaborators_membership');
+}
+
 export async function findMembership(
   db: DbExecutor,
   collectionId: number,
   userId: number,
 ): Promise<CollaboratorRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(collectionCollaborators)
-    .where(
-      and(eq(collectionCollaborators.collectionId, collectionId), eq(collectionCollaborators.userId, userId)),
-    )
-    .limit(1);
+  let prepared = preparedMembership.get(db);
+  if (!prepared) {
+    prepared = prepareMembership(db);
+    preparedMembership.set(db, prepared);
+  }
+  const [row] = await prepared.execute({ collectionId, userId });
   return row;
 }
 

@@ -101,9 +101,28 @@ describe('GET /api/author/user-lookup', () => {
     const byEmail = await lookup(owner, course, cora.email.toUpperCase());
     expect(byEmail.statusCode).toBe(200);
     expect(byEmail.json()).toEqual(expected);
+  });
+
+  it('answers a name, never an e-mail, for an id (issue 13: any author could read any address)', async () => {
+    const course = await draftCourse();
+    const cora = await person('Cora Lookup');
     const byId = await lookup(owner, course, String(cora.id), 'co_author');
     expect(byId.statusCode).toBe(200);
-    expect(byId.json()).toEqual(expected);
+    expect(byId.json()).toEqual({ user_id: cora.id, full_name: 'Cora Lookup', profile_pic_url: null });
+    expect(Object.keys(byId.json())).not.toContain('email');
+  });
+
+  it('finds an address only when it is written out whole', async () => {
+    const course = await draftCourse();
+    const cora = await person('Cora Lookup');
+    for (const partial of [
+      cora.email.slice(0, 6),
+      cora.email.split('@')[1] ?? 'x',
+      `%${cora.email.slice(3)}`,
+    ]) {
+      const response = await lookup(owner, course, partial);
+      expect(response.statusCode).toBe(404);
+    }
   });
 
   it("answers 404 'Failed to retrieve user details.' for an unknown person", async () => {

@@ -2,6 +2,7 @@ import {
   AddCollaboratorRequestSchema,
   AuthorCollectionParamsSchema,
   CollaboratorParamsSchema,
+  EmptyBodySchema,
   UpdateCollaboratorRequestSchema,
   UserLookupQuerySchema,
 } from '@coderoom/contracts';
@@ -41,6 +42,7 @@ export function registerCollaboratorsRoutes(app: FastifyInstance, collaborators:
   });
 
   app.delete(`${COLLABORATORS}/:userId`, async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const { userId } = requireUser(request);
     return collaborators.remove(userId, parseInput(CollaboratorParamsSchema, request.params));
   });

@@ -6,6 +6,7 @@ import type {
   CollaboratorResponse,
   CollaboratorRoleName,
   RemoveCollaboratorResponse,
+  UserByIdDetails,
   UserDetails,
   UserLookupQuery,
 } from '@coderoom/contracts';
@@ -26,7 +27,11 @@ import {
 import type { ContentService } from '../content/content.service.js';
 import { CollaboratorErrors, CollaboratorMessages } from './collaborators.errors.js';
 import { canManageCollaborators } from './collaborators.policy.js';
-import { presentCollaborator, presentUserDetails } from './collaborators.presenter.js';
+import {
+  presentCollaborator,
+  presentUserByIdDetails,
+  presentUserDetails,
+} from './collaborators.presenter.js';
 import * as repo from './collaborators.repository.js';
 
 export interface CollaboratorsDeps {
@@ -107,7 +112,7 @@ export function createCollaboratorsService({
 
   return {
     /** Collaborators and reviewers share this lookup; co-authors use it with kind=co_author. */
-    async lookupUser(userId: number, query: UserLookupQuery): Promise<UserDetails> {
+    async lookupUser(userId: number, query: UserLookupQuery): Promise<UserDetails | UserByIdDetails> {
       await rateLimiter.consume(`user-lookup:${userId}`, USER_LOOKUP_RATE);
       await collectionFor(
         userId,
@@ -116,7 +121,10 @@ export function createCollaboratorsService({
         canEditCollection,
         CollaboratorMessages.EditorsOnly,
       );
-      return presentUserDetails(await findUser(parseUserQuery(query.query)));
+      // By e-mail (written out whole) the caller already knows the address; by id they get a name only.
+      const target = parseUserQuery(query.query);
+      const user = await findUser(target);
+      return 'userId' in target ? presentUserByIdDetails(user) : presentUserDetails(user);
     },
 
     async list(userId: number, authorId: number, collectionId: number): Promise<CollaboratorListResponse> {

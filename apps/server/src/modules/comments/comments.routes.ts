@@ -4,6 +4,7 @@ import {
   CommentTextInputSchema,
   CreateCommentInputSchema,
   DocumentPathSchema,
+  EmptyBodySchema,
   ReplyPathSchema,
   ReplyTextInputSchema,
 } from '@coderoom/contracts';
@@ -44,17 +45,20 @@ export function registerCommentsRoutes(app: FastifyInstance, comments: CommentsS
   });
 
   app.delete(COMMENT, async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const { userId } = requireUser(request);
     await comments.remove(userId, parseInput(CommentPathSchema, request.params));
     return { ok: true } as const;
   });
 
   app.post(`${COMMENT}/resolve`, async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const { userId } = requireUser(request);
     return { comment: await comments.resolve(userId, parseInput(CommentPathSchema, request.params)) };
   });
 
   app.post(`${COMMENT}/unresolve`, async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const { userId } = requireUser(request);
     return { comment: await comments.unresolve(userId, parseInput(CommentPathSchema, request.params)) };
   });
@@ -76,6 +80,7 @@ export function registerCommentsRoutes(app: FastifyInstance, comments: CommentsS
   });
 
   app.delete(REPLY, async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const { userId } = requireUser(request);
     const repliesCount = await comments.removeReply(userId, parseInput(ReplyPathSchema, request.params));
     return { ok: true as const, repliesCount };

@@ -2,6 +2,8 @@ import { ContainerMessages, LiveAppLimits, LiveContainerState } from '@coderoom/
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
+import type { Database } from '../../platform/db/database.js';
+import { liveWorks } from '../../test/factories.js';
 import { openTestDatabase, signUp, TestClient, TestClock } from '../../test/harness.js';
 import { FakeDriver } from './containers.fakeDriver.js';
 
@@ -18,10 +20,14 @@ const JOBS = [
 
 let app: FastifyInstance;
 let drop: () => Promise<void>;
+let database: Database;
 const driver = new FakeDriver();
+/** Real courses to allocate for, by label. */
+const work = liveWorks(() => database);
 
 beforeAll(async () => {
   const opened = await openTestDatabase();
+  database = opened.database;
   drop = opened.drop;
   app = await buildApp({
     config: { publicUrl: 'http://localhost', webDistDir: null, trustProxy: false, logLevel: 'silent' },
@@ -46,7 +52,7 @@ beforeEach(() => {
 
 async function learnerWithInstance(jobs: unknown[] = JOBS) {
   const { client } = await signUp(app);
-  const allocated = await client.post('/api/instances/a1/w1/allocate', {
+  const allocated = await client.post(`/api/instances/${await work()}/allocate`, {
     work_type: 'cloud_lab',
     container_info: containerInfo(jobs),
   });

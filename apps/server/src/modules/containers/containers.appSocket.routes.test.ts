@@ -5,6 +5,8 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import type { Database } from '../../platform/db/database.js';
+import { liveWorks } from '../../test/factories.js';
 import { openTestDatabase, signUp, type TestClient, TestClock } from '../../test/harness.js';
 import { FakeDriver } from './containers.fakeDriver.js';
 
@@ -14,9 +16,12 @@ import { FakeDriver } from './containers.fakeDriver.js';
 let app: FastifyInstance;
 let echoApp: FastifyInstance;
 let drop: () => Promise<void>;
+let database: Database;
 let serverPort = 0;
 let echoPort = 0;
 const driver = new FakeDriver();
+/** Real courses to allocate for, by label. */
+const work = liveWorks(() => database);
 const clock = new TestClock();
 const ORIGIN = 'http://localhost';
 const APP_PORT = 8000;
@@ -40,6 +45,7 @@ beforeAll(async () => {
   echoPort = (echoApp.server.address() as AddressInfo).port;
 
   const opened = await openTestDatabase();
+  database = opened.database;
   drop = opened.drop;
   app = await buildApp({
     config: { publicUrl: ORIGIN, webDistDir: null, trustProxy: false, logLevel: 'silent' },
@@ -60,7 +66,9 @@ afterAll(async () => {
 
 async function learnerWithApp(workId: string) {
   const { client } = await signUp(app);
-  const allocated = await client.post(`/api/instances/a1/${workId}/allocate`, { work_type: 'cloud_lab' });
+  const allocated = await client.post(`/api/instances/${await work(workId)}/allocate`, {
+    work_type: 'cloud_lab',
+  });
   expect(allocated.statusCode).toBe(200);
   const instanceId = allocated.json().instance_id as string;
   driver.tcpApps.set(`${instanceId}:${APP_PORT}`, echoPort);

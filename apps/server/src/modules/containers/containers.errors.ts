@@ -1,5 +1,32 @@
-import { ContainerMessages, ErrorStatus } from '@coderoom/domain';
+import {
+  ContainerMessages,
+  ErrorStatus,
+  LiveSandboxMessages,
+  STOP_INSTANCE_KEY_PREFIX,
+} from '@coderoom/domain';
 import { AppError, invalidInput } from '../../platform/http/errors.js';
+
+/** A sandbox that may be stopped to make room, as a refusal lists it. */
+export interface RunningSandbox {
+  instanceId: string;
+  label: string;
+}
+
+/**
+ * Starting one more sandbox was refused because of the others running; `errors` lists them (`stop.{id}` →
+ * label) so the page can offer to stop one. Run tests passes this on instead of calling it a failed allocation.
+ */
+export class SandboxConflictError extends AppError {
+  constructor(text: string, running: RunningSandbox[]) {
+    super(
+      ErrorStatus.AlreadyExists,
+      text,
+      Object.fromEntries(
+        running.map((entry) => [`${STOP_INSTANCE_KEY_PREFIX}${entry.instanceId}`, entry.label]),
+      ),
+    );
+  }
+}
 
 /** The containers module's failures, with the spec's messages (§5, §8). */
 export const ContainersErrors = {
@@ -7,7 +34,16 @@ export const ContainersErrors = {
     new AppError(ErrorStatus.OperationNotAllowed, ContainerMessages.RunTestsIdsRequired),
   pollingParamsRequired: () =>
     new AppError(ErrorStatus.OperationNotAllowed, ContainerMessages.PollingParamsRequired),
-  secondCloudLab: () => new AppError(ErrorStatus.AlreadyExists, ContainerMessages.SecondCloudLab),
+  secondCloudLab: (lab: RunningSandbox) =>
+    new SandboxConflictError(LiveSandboxMessages.SecondCloudLab(lab.label), [lab]),
+  sandboxLimit: (limit: number, running: RunningSandbox[]) =>
+    new SandboxConflictError(
+      LiveSandboxMessages.AtLimit(
+        limit,
+        running.map((entry) => entry.label),
+      ),
+      running,
+    ),
   allocationFailed: () => new AppError(ErrorStatus.ExternalServiceFailed, ContainerMessages.AllocationFailed),
   noAppFound: (instanceId: string) =>
     new AppError(ErrorStatus.NotFound, `${ContainerMessages.NoAppFound} ${instanceId}`),

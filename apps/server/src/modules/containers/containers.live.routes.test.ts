@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../platform/db/database.js';
-import { findUser, packageImportDeps } from '../../test/factories.js';
+import { findUser, liveWorks, packageImportDeps } from '../../test/factories.js';
 import { openTestDatabase, signUp, type TestClient, TestClock } from '../../test/harness.js';
 import { importProject } from '../projects/projects.package.js';
 import { FakeDriver } from './containers.fakeDriver.js';
@@ -16,6 +16,8 @@ let app: FastifyInstance;
 let drop: () => Promise<void>;
 let database: Database;
 const driver = new FakeDriver();
+/** Real courses to allocate for, by label. */
+const work = liveWorks(() => database);
 const ORIGIN = 'http://localhost';
 
 beforeAll(async () => {
@@ -42,7 +44,9 @@ beforeEach(() => {
 
 async function learnerWithInstance(workId = 'w1') {
   const { client } = await signUp(app);
-  const allocated = await client.post(`/api/instances/a1/${workId}/allocate`, { work_type: 'cloud_lab' });
+  const allocated = await client.post(`/api/instances/${await work(workId)}/allocate`, {
+    work_type: 'cloud_lab',
+  });
   expect(allocated.statusCode).toBe(200);
   return { client, instanceId: allocated.json().instance_id as string };
 }
@@ -240,6 +244,12 @@ describe('app proxy', () => {
     const bare = await client.get(`/api/instances/${instanceId}/app/8000`);
     expect(bare.statusCode).toBe(308);
     expect(bare.headers.location).toBe(`/api/instances/${instanceId}/app/8000/`);
+    const withQuery = await client.get(`/api/instances/${instanceId}/app/8000?tab=2`);
+    expect(withQuery.headers.location).toBe(`/api/instances/${instanceId}/app/8000/?tab=2`);
+    // No redirect into an app the caller may not reach, or to a port that is not allowed.
+    const { client: other } = await signUp(app);
+    expect((await other.get(`/api/instances/${instanceId}/app/8000`)).statusCode).toBe(404);
+    expect((await client.get(`/api/instances/${instanceId}/app/22`)).statusCode).toBe(400);
   });
 
   it('refuses another user, ports outside the allowed ranges, and says when the app is down', async () => {

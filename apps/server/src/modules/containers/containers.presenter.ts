@@ -1,4 +1,4 @@
-import type { LiveContainerState } from '@coderoom/domain';
+import type { LiveContainerState, LiveSandboxKind } from '@coderoom/domain';
 import type { DockerJob } from './dockerConfig.js';
 
 export interface LiveInstanceRecord {
@@ -7,6 +7,9 @@ export interface LiveInstanceRecord {
   authorId: string;
   workId: string;
   pageId: string | null;
+  /** What the sandbox is for and its title, so a refusal can name it ('project "X"'). */
+  kind: LiveSandboxKind;
+  title: string | null;
   imageName: string;
   requestId: string;
   state: LiveContainerState;
@@ -23,6 +26,8 @@ export function presentInstance(record: LiveInstanceRecord) {
     author_id: record.authorId,
     work_id: record.workId,
     page_id: record.pageId,
+    kind: record.kind,
+    title: record.title,
     image_name: record.imageName,
     vm_status: record.state,
     request_id: record.requestId,

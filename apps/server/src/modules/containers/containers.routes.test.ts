@@ -8,6 +8,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
+import type { Database } from '../../platform/db/database.js';
+import { buildCourse, liveWorks } from '../../test/factories.js';
 import { openTestDatabase, signUp, TestClock } from '../../test/harness.js';
 import { FakeDriver } from './containers.fakeDriver.js';
 
@@ -24,13 +26,17 @@ const containerInfo = (overrides: Record<string, unknown> = {}) =>
   });
 
 let app: FastifyInstance;
+let database: Database;
 let drop: () => Promise<void>;
 const clock = new TestClock();
 const driver = new FakeDriver();
+/** Real courses to allocate for, by label. */
+const work = liveWorks(() => database);
 
 beforeAll(async () => {
   const opened = await openTestDatabase();
   drop = opened.drop;
+  database = opened.database;
   app = await buildApp({
     config: { publicUrl: 'http://localhost', webDistDir: null, trustProxy: false, logLevel: 'silent' },
     database: opened.database,
@@ -56,7 +62,7 @@ async function allocate(
   workId = 'w1',
   info = containerInfo(),
 ) {
-  return client.post(`/api/instances/a1/${workId}/allocate`, {
+  return client.post(`/api/instances/${await work(workId)}/allocate`, {
     work_type: 'cloud_lab',
     page_type: 'collection_lesson',
     draft: false,
@@ -86,10 +92,11 @@ describe('live instance lifecycle', () => {
     const daemon = await client.get(`/api/instances/${id}/int-daemon/status?request_id=${body.request_id}`);
     expect(daemon.json()).toEqual({ status: LiveContainerState.Running, request_id: body.request_id });
 
-    const listed = (await client.get('/api/instances?collection_id=w1&author_id=a1')).json();
+    const [authorId, workId] = (await work('w1')).split('/');
+    const listed = (await client.get(`/api/instances?collection_id=${workId}&author_id=${authorId}`)).json();
     expect(listed[id]).toMatchObject({
       instance_id: id,
-      work_id: 'w1',
+      work_id: workId,
       vm_status: LiveContainerState.Running,
     });
     expect((await client.get('/api/instances?collection_id=other')).json()).toEqual({});
@@ -121,12 +128,32 @@ describe('live instance lifecycle', () => {
     expect(response.json().errorText).toBe(`${ContainerMessages.NoAppFound} ${id}`);
   });
 
-  it('allows one cloud lab per user at a time', async () => {
+  it('keeps two sandboxes per user at once and refuses a third, listing both to stop', async () => {
     const { client } = await signUp(app);
-    expect((await allocate(client, 'lab-1')).statusCode).toBe(200);
-    const second = await allocate(client, 'lab-2');
-    expect(second.statusCode).toBe(409);
-    expect(second.json().errorText).toBe(ContainerMessages.SecondCloudLab);
+    const first = (await allocate(client, 'box-1')).json().instance_id as string;
+    const second = (await allocate(client, 'box-2')).json().instance_id as string;
+    expect(second).not.toBe(first);
+    expect(Object.keys((await client.get('/api/instances')).json()).sort()).toEqual([first, second].sort());
+    const third = await allocate(client, 'box-3');
+    expect(third.statusCode).toBe(409);
+    expect(third.json()).toEqual({
+      errorText:
+        'You can keep 2 live sandboxes at once, and 2 live sandboxes are running. Stop one to start this one.',
+      errors: { [`stop.${first}`]: 'a live sandbox', [`stop.${second}`]: 'a live sandbox' },
+    });
+    await client.request('DELETE', `/api/instances/${first}`);
+    expect((await allocate(client, 'box-3')).statusCode).toBe(200);
+  });
+
+  it('allocates only for a work the caller may read', async () => {
+    const { client } = await signUp(app);
+    for (const missing of ['a1/w1', `${(await work('w1')).split('/')[0]}/999999`]) {
+      const response = await client.post(`/api/instances/${missing}/allocate`, {
+        container_info: containerInfo(),
+      });
+      expect(response.statusCode, missing).toBe(404);
+    }
+    expect((await client.get('/api/instances')).json()).toEqual({});
   });
 
   it('returns an empty result without author or work id', async () => {
@@ -178,7 +205,51 @@ describe('live instance lifecycle', () => {
 });
 
 describe('live tests', () => {
-  const base = '/api/instances/a1/w1/p1/d1';
+  // Tests run for a lesson's widget (author / collection / page / widget id): d1 on the course's first lesson.
+  let base: string;
+  let lesson: { authorId: number; collectionId: number; pageId: number };
+  beforeAll(async () => {
+    const course = await buildCourse(database, {
+      components: () => [{ type: 'MarkdownEditor', comp_id: 'd1', content: { text: 'Run the tests.' } }],
+    });
+    lesson = {
+      authorId: course.collection.authorId,
+      collectionId: course.collection.id,
+      pageId: course.pageIds[0] as number,
+    };
+    base = `/api/instances/${lesson.authorId}/${lesson.collectionId}/${lesson.pageId}/d1`;
+  });
+
+  it('answers 404 for a document that does not exist, before allocating anything', async () => {
+    const { client } = await signUp(app);
+    const { authorId, collectionId, pageId } = lesson;
+    for (const missing of [
+      '/api/instances/x/y/z/w',
+      `/api/instances/${authorId}/${collectionId}/${pageId}/no-such-widget`,
+      `/api/instances/${authorId}/${collectionId}/999999/d1`,
+      `/api/instances/${authorId}/999999/${pageId}/d1`,
+    ]) {
+      const run = await client.post(`${missing}/run_tests`, {
+        document_type: 'lesson',
+        container_info: containerInfo(),
+      });
+      expect(run.statusCode, missing).toBe(404);
+      expect(run.json().errorText).toEqual(expect.any(String));
+      const poll = await client.get(`${missing}/test-results?document_type=lesson&attempt_count=1`);
+      expect(poll.statusCode, missing).toBe(404);
+    }
+    expect((await client.get('/api/instances')).json()).toEqual({});
+  });
+
+  it("answers 404 for a draft's tests unless the caller may edit the draft", async () => {
+    const { client } = await signUp(app);
+    const run = await client.post(`${base}/run_tests`, {
+      document_type: 'lesson',
+      is_editor: true,
+      container_info: containerInfo(),
+    });
+    expect(run.statusCode).toBe(404);
+  });
 
   it('needs author and work ids, and polling needs document type and attempt count', async () => {
     const { client } = await signUp(app);

@@ -1,5 +1,6 @@
 import {
   AllocateInstanceRequestSchema,
+  EmptyBodySchema,
   LiveTestsRequestSchema,
   PingAppQuerySchema,
   type TerminalClientMessage,
@@ -65,6 +66,7 @@ export function registerContainersRoutes(
         pageId: idText(body.page_id),
         containerInfo: body.container_info ?? null,
         workType: body.work_type ?? null,
+        draft: body.draft ?? false,
         subDocumentId: idText(body.sub_document_id),
       });
     },
@@ -99,6 +101,7 @@ export function registerContainersRoutes(
   });
 
   app.delete<{ Params: { instanceId: string } }>('/api/instances/:instanceId', async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const auth = requireUser(request);
     return containers.stopInstance(auth.userId, request.params.instanceId);
   });
@@ -112,6 +115,7 @@ export function registerContainersRoutes(
         ...request.params,
         documentType: body.document_type ?? null,
         containerInfo: body.container_info ?? null,
+        isEditor: body.is_editor ?? false,
       });
     },
   );
@@ -120,12 +124,13 @@ export function registerContainersRoutes(
     '/api/instances/:authorId/:workId/:pageId/:docId/test-results',
     async (request) => {
       const auth = requireUser(request);
-      const { document_type, attempt_count } = query(request);
+      const { document_type, attempt_count, is_editor } = query(request);
       const attempts = attempt_count === undefined || attempt_count === '' ? null : Number(attempt_count);
       return containers.testResults(auth.userId, {
         ...request.params,
         documentType: document_type || null,
         attemptCount: attempts !== null && Number.isInteger(attempts) ? attempts : null,
+        isEditor: is_editor === 'true',
       });
     },
   );
@@ -231,7 +236,15 @@ function registerAppProxy(app: FastifyInstance, containers: ContainersService, p
     );
     scope.all<{ Params: { instanceId: string; port: string } }>(
       '/api/instances/:instanceId/app/:port',
-      async (request, reply) => reply.redirect(`${request.url.split('?')[0]}/`, 308),
+      async (request, reply) => {
+        // Only an app the caller may reach gets the redirect; anything else is refused as the proxy would.
+        const { instanceId, viewer, port } = proxyTarget(request);
+        await containers.checkAppTarget(viewer, instanceId, port);
+        const queryAt = request.url.indexOf('?');
+        const [pathname, query] =
+          queryAt < 0 ? [request.url, ''] : [request.url.slice(0, queryAt), request.url.slice(queryAt)];
+        return reply.redirect(`${pathname}/${query}`, 308);
+      },
     );
     scope.all<{ Params: { instanceId: string; port: string } }>(
       '/api/instances/:instanceId/app/:port/*',

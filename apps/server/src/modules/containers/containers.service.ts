@@ -3,9 +3,12 @@ import type { Duplex } from 'node:stream';
 import {
   ContainerMessages,
   ContainerPolling,
+  LIVE_SANDBOXES_PER_USER,
   LiveAppLimits,
   LiveContainerState,
+  type LiveSandboxKind,
   LiveTestStatus,
+  liveSandboxLabel,
   liveTestingFailedMessage,
   testingContainerState,
   WorkType,
@@ -21,7 +24,7 @@ import {
 } from '@coderoom/runner';
 import type { Clock } from '../../platform/clock.js';
 import { type AppHandshake, handshakeWithApp } from './containers.appSockets.js';
-import { ContainersErrors } from './containers.errors.js';
+import { ContainersErrors, SandboxConflictError } from './containers.errors.js';
 import { appUpgradeRequest, isProxyPort } from './containers.policy.js';
 import { type LiveInstanceRecord, presentInstance } from './containers.presenter.js';
 import { createTerminalHub, type TerminalPeer } from './containers.terminals.js';
@@ -40,6 +43,8 @@ export interface LiveWork {
   tests: Array<{ id: string; name: string; script: string }>;
   /** Environment of the instance (a cloud lab's variables); never presented by this module. */
   env?: Record<string, string>;
+  /** The project's or lab's title, to name the sandbox when another start is refused. */
+  title?: string;
 }
 
 /** Where a work's instance settings and tests come from, and where passing them is recorded. */
@@ -47,6 +52,16 @@ export interface LiveWorkSource {
   /** Throws the owning module's 404 when the user may not read the work or it is not a live task. */
   find(userId: number, ref: LiveWorkRef): Promise<LiveWork>;
   testsPassed(userId: number, ref: LiveWorkRef): Promise<void>;
+}
+
+/**
+ * The document live tests name when it is not a project task (a lesson's widget): the owning module throws
+ * its 404 when it does not exist or the caller may not read it (the draft's, for an author in the editor).
+ */
+export interface LiveDocumentSource {
+  require(userId: number, ref: LiveWorkRef, isEditor: boolean): Promise<void>;
+  /** The work an instance with the browser's own configuration is allocated for. */
+  requireWork(userId: number, ref: Pick<LiveWorkRef, 'authorId' | 'workId'>, draft: boolean): Promise<void>;
 }
 
 export interface LiveWorkRef {
@@ -66,6 +81,8 @@ export interface ContainersServiceDeps {
   liveWorks?: LiveWorkSource;
   /** Cloud labs (work type standalone_cloud_lab): image, starter files and variables of the lab. */
   cloudLabWorks?: Pick<LiveWorkSource, 'find'>;
+  /** Every other document live tests may name; tests for a document that does not exist answer its 404. */
+  documents: LiveDocumentSource;
   /** An instance nobody touched through the API for this long is stopped (default 30 minutes). */
   idleTimeoutMs?: number;
   /** Wall clock of one test runner's script inside the instance. */
@@ -74,6 +91,14 @@ export interface ContainersServiceDeps {
   jobTimeoutMs?: number;
   /** How often an open terminal's instance is checked for limits it ran into (default 1 s). */
   limitPollMs?: number;
+  /** Live sandboxes one learner may keep at once (default LIVE_SANDBOXES_PER_USER). */
+  maxPerUser?: number;
+}
+
+/** What a started sandbox is for: named in refusals, and one cloud lab at a time (spec §8). */
+interface SandboxIdentity {
+  kind: LiveSandboxKind;
+  title: string | null;
 }
 
 /** POST …/update-app, after the contract's shape check. */
@@ -109,6 +134,8 @@ export interface AllocateInput {
   pageId: string | null;
   containerInfo: string | null;
   workType?: string | null;
+  /** An author's draft (the editor's preview). */
+  draft?: boolean;
   /** The task (project component) inside the page, for project work. */
   subDocumentId?: string | null;
 }
@@ -120,6 +147,8 @@ export interface RunTestsInput {
   docId: string;
   documentType: string | null;
   containerInfo: string | null;
+  /** An author running the tests of their draft from the editor. */
+  isEditor: boolean;
 }
 
 export interface TestResultsInput {
@@ -129,6 +158,7 @@ export interface TestResultsInput {
   docId: string;
   documentType: string | null;
   attemptCount: number | null;
+  isEditor: boolean;
 }
 
 interface TestRunnerResult {
@@ -157,16 +187,19 @@ const isMissingId = (value: string | undefined | null) =>
 const DEFAULT_IMAGE = 'coderoom/python/3';
 
 /**
- * Live instances of spec §4/§7: at most one per user (a cloud lab), its state machine, and live tests run
- * inside it. Instances are process-local (a live sandbox does not survive a restart), so they are kept in
- * memory here rather than in the database.
+ * Live instances of spec §4/§7: one per work and learner, up to `maxPerUser` at once with at most one cloud
+ * lab among them (spec §8), their state machine, and live tests run inside them. Instances are
+ * process-local (a live sandbox does not survive a restart), so they are kept in memory here rather than in
+ * the database.
  */
 export function createContainersService(deps: ContainersServiceDeps) {
   const { driver, clock } = deps;
   const idleTimeoutMs = deps.idleTimeoutMs ?? 30 * 60_000;
   const testScriptTimeoutMs = deps.testScriptTimeoutMs ?? 60_000;
   const jobTimeoutMs = deps.jobTimeoutMs ?? LiveAppLimits.jobTimeoutMs;
-  const byUser = new Map<number, LiveInstanceRecord>();
+  const maxPerUser = deps.maxPerUser ?? LIVE_SANDBOXES_PER_USER;
+  /** Each user's instances, keyed by work (`authorId/workId`). */
+  const byUser = new Map<number, Map<string, LiveInstanceRecord>>();
   const handles = new Map<string, InstanceHandle>();
   const testRuns = new Map<string, TestRun>();
   /** The last update of each instance: a second update waits for it, so writes and restarts never interleave. */
@@ -175,6 +208,16 @@ export function createContainersService(deps: ContainersServiceDeps) {
   /** Open WebSockets to each instance's app, closed with the instance whatever the driver does. */
   const appStreams = new Map<string, Set<Duplex>>();
   const now = () => clock.now().getTime();
+
+  const workKey = (work: { authorId: string; workId: string }) => `${work.authorId}/${work.workId}`;
+  const recordsOf = (userId: number) => [...(byUser.get(userId)?.values() ?? [])];
+  const allRecords = () => [...byUser.values()].flatMap((records) => [...records.values()]);
+  const recordOfWork = (userId: number, work: { authorId: string; workId: string }) =>
+    byUser.get(userId)?.get(workKey(work));
+  const running = (record: LiveInstanceRecord) => ({
+    instanceId: record.instanceId,
+    label: liveSandboxLabel(record.kind, record.title),
+  });
 
   function configOf(containerInfo: string | null): DockerConfig {
     let config: DockerConfig;
@@ -194,7 +237,9 @@ export function createContainersService(deps: ContainersServiceDeps) {
   }
 
   async function release(record: LiveInstanceRecord): Promise<void> {
-    byUser.delete(record.userId);
+    const records = byUser.get(record.userId);
+    if (records?.get(workKey(record)) === record) records.delete(workKey(record));
+    if (records?.size === 0) byUser.delete(record.userId);
     updates.delete(record.instanceId);
     await terminals.closeInstance(record.instanceId);
     for (const stream of appStreams.get(record.instanceId) ?? []) stream.destroy();
@@ -206,9 +251,7 @@ export function createContainersService(deps: ContainersServiceDeps) {
 
   /** Stops instances idle past the timeout (run on every call, so the test clock drives it). */
   async function reclaimIdle(): Promise<void> {
-    const stale = [...byUser.values()].filter(
-      (record) => now() - record.lastActivityAt.getTime() >= idleTimeoutMs,
-    );
+    const stale = allRecords().filter((record) => now() - record.lastActivityAt.getTime() >= idleTimeoutMs);
     await Promise.all(stale.map(release));
   }
 
@@ -217,8 +260,8 @@ export function createContainersService(deps: ContainersServiceDeps) {
   }
 
   function ownInstance(userId: number, instanceId: string): LiveInstanceRecord {
-    const record = byUser.get(userId);
-    if (!record || record.instanceId !== instanceId) throw ContainersErrors.noAppFound(instanceId);
+    const record = recordsOf(userId).find((candidate) => candidate.instanceId === instanceId);
+    if (!record) throw ContainersErrors.noAppFound(instanceId);
     touch(record);
     return record;
   }
@@ -229,7 +272,7 @@ export function createContainersService(deps: ContainersServiceDeps) {
    * only ever shown to its owner, is the capability.
    */
   function appInstance(viewerId: number | null, instanceId: string, port: number) {
-    const record = [...byUser.values()].find((candidate) => candidate.instanceId === instanceId);
+    const record = allRecords().find((candidate) => candidate.instanceId === instanceId);
     const handle = handles.get(instanceId);
     if (!record || !handle || (viewerId !== null && record.userId !== viewerId)) {
       throw ContainersErrors.noAppFound(instanceId);
@@ -246,22 +289,34 @@ export function createContainersService(deps: ContainersServiceDeps) {
     return handle;
   }
 
+  /**
+   * Why this user may not start one more sandbox: another cloud lab while this is one (spec §8), or the
+   * per-user limit. Null when there is room.
+   */
+  function conflictFor(userId: number, identity: SandboxIdentity): SandboxConflictError | null {
+    const others = recordsOf(userId);
+    const lab = others.find((record) => record.kind === 'cloud_lab');
+    if (identity.kind === 'cloud_lab' && lab) return ContainersErrors.secondCloudLab(running(lab));
+    if (others.length >= maxPerUser) return ContainersErrors.sandboxLimit(maxPerUser, others.map(running));
+    return null;
+  }
+
   /** Starts the sandbox for a configuration; a driver failure is "allocation failed" (spec §4). */
   async function start(
     userId: number,
     input: AllocateInput,
     config: DockerConfig,
+    identity: SandboxIdentity,
     files: InstanceFile[] = [],
     workEnv: Record<string, string> = {},
   ): Promise<LiveInstanceRecord> {
-    const existing = byUser.get(userId);
+    const existing = recordOfWork(userId, input);
     if (existing) {
-      if (existing.authorId === input.authorId && existing.workId === input.workId) {
-        touch(existing);
-        return existing;
-      }
-      throw ContainersErrors.secondCloudLab();
+      touch(existing);
+      return existing;
     }
+    const conflict = conflictFor(userId, identity);
+    if (conflict) throw conflict;
     if (!findProfile(config.container.imageName)) throw ContainersErrors.allocationFailed();
     const env = { ...Object.fromEntries(config.envs.map((entry) => [entry.key, entry.value])), ...workEnv };
     let handle: InstanceHandle;
@@ -275,10 +330,10 @@ export function createContainersService(deps: ContainersServiceDeps) {
     } catch {
       throw ContainersErrors.allocationFailed();
     }
-    // A concurrent allocate of the same user may have won while the sandbox started.
-    if (byUser.has(userId)) {
+    // A concurrent allocate of the same user may have taken the room (or this work) while the sandbox started.
+    if (recordOfWork(userId, input) || conflictFor(userId, identity)) {
       await driver.stop(handle).catch(() => undefined);
-      return start(userId, input, config, files, workEnv);
+      return start(userId, input, config, identity, files, workEnv);
     }
     const record: LiveInstanceRecord = {
       instanceId: handle.id,
@@ -286,6 +341,8 @@ export function createContainersService(deps: ContainersServiceDeps) {
       authorId: input.authorId,
       workId: input.workId,
       pageId: input.pageId,
+      kind: identity.kind,
+      title: identity.title,
       imageName: config.container.imageName,
       requestId: randomUUID(),
       state: LiveContainerState.Allocated,
@@ -293,10 +350,17 @@ export function createContainersService(deps: ContainersServiceDeps) {
       lastActivityAt: clock.now(),
       jobs: config.jobs,
     };
-    byUser.set(userId, record);
+    const records = byUser.get(userId) ?? new Map<string, LiveInstanceRecord>();
+    records.set(workKey(input), record);
+    byUser.set(userId, records);
     handles.set(handle.id, handle);
     return record;
   }
+
+  const identityOf = (kind: LiveSandboxKind, work: LiveWork): SandboxIdentity => ({
+    kind,
+    title: work.title ?? null,
+  });
 
   /** A project task's instance: its image and tests come from the project, not from the client. */
   function liveConfig(work: LiveWork): DockerConfig {
@@ -382,6 +446,21 @@ export function createContainersService(deps: ContainersServiceDeps) {
     }
   }
 
+  /**
+   * The document live tests run for, before anything starts or is answered: a project task (its work, whose
+   * image and tests are the project's) or another document, which must exist for the caller (404 otherwise).
+   */
+  async function requireTestedDocument(
+    userId: number,
+    input: LiveWorkRef & { documentType: string | null; isEditor: boolean },
+  ): Promise<LiveWork | undefined> {
+    if (input.documentType === PROJECT_DOCUMENT_TYPE && deps.liveWorks) {
+      return deps.liveWorks.find(userId, input);
+    }
+    await deps.documents.require(userId, input, input.isEditor);
+    return undefined;
+  }
+
   const testRunKey = (
     userId: number,
     input: { authorId: string; workId: string; pageId: string; docId: string },
@@ -390,11 +469,12 @@ export function createContainersService(deps: ContainersServiceDeps) {
   return {
     async listInstances(userId: number, filter: { collectionId: string | null; authorId: string | null }) {
       await reclaimIdle();
-      const record = byUser.get(userId);
-      if (!record) return {};
-      if (filter.collectionId && filter.collectionId !== record.workId) return {};
-      if (filter.authorId && filter.authorId !== record.authorId) return {};
-      return { [record.instanceId]: presentInstance(record) };
+      const matching = recordsOf(userId).filter(
+        (record) =>
+          (!filter.collectionId || filter.collectionId === record.workId) &&
+          (!filter.authorId || filter.authorId === record.authorId),
+      );
+      return Object.fromEntries(matching.map((record) => [record.instanceId, presentInstance(record)]));
     },
 
     async allocate(userId: number, input: AllocateInput) {
@@ -408,7 +488,7 @@ export function createContainersService(deps: ContainersServiceDeps) {
           pageId: input.pageId ?? '',
           docId: input.subDocumentId ?? '',
         });
-        record = await start(userId, input, liveConfig(work), work.files);
+        record = await start(userId, input, liveConfig(work), identityOf('project', work), work.files);
       } else if (input.workType === WorkType.StandaloneCloudLab && deps.cloudLabWorks) {
         const work = await deps.cloudLabWorks.find(userId, {
           authorId: input.authorId,
@@ -416,9 +496,17 @@ export function createContainersService(deps: ContainersServiceDeps) {
           pageId: input.pageId ?? '',
           docId: input.subDocumentId ?? '',
         });
-        record = await start(userId, input, liveConfig(work), work.files, work.env);
+        record = await start(
+          userId,
+          input,
+          liveConfig(work),
+          identityOf('cloud_lab', work),
+          work.files,
+          work.env,
+        );
       } else {
-        record = await start(userId, input, configOf(input.containerInfo));
+        await deps.documents.requireWork(userId, input, input.draft ?? false);
+        record = await start(userId, input, configOf(input.containerInfo), { kind: 'sandbox', title: null });
       }
       return {
         vm_status: record.state,
@@ -519,8 +607,7 @@ export function createContainersService(deps: ContainersServiceDeps) {
       await reclaimIdle();
       if (isMissingId(input.authorId) || isMissingId(input.workId))
         throw ContainersErrors.runTestsIdsRequired();
-      const isProject = input.documentType === PROJECT_DOCUMENT_TYPE && deps.liveWorks !== undefined;
-      const work = isProject ? await deps.liveWorks?.find(userId, input) : undefined;
+      const work = await requireTestedDocument(userId, input);
       const config = work ? liveConfig(work) : configOf(input.containerInfo);
       const key = testRunKey(userId, input);
       const previous = testRuns.get(key);
@@ -537,11 +624,12 @@ export function createContainersService(deps: ContainersServiceDeps) {
       let containerStatus: string;
       let record: LiveInstanceRecord | null = null;
       try {
-        record = await start(userId, { ...input, pageId: input.pageId }, config, work?.files);
+        const identity = work ? identityOf('project', work) : { kind: 'sandbox' as const, title: null };
+        record = await start(userId, { ...input, pageId: input.pageId }, config, identity, work?.files);
         containerStatus = LiveContainerState.Allocated;
       } catch (error) {
-        // Another running lab is still a conflict the learner must see; anything else is a failed allocation.
-        if (error instanceof Error && error.message === ContainerMessages.SecondCloudLab) throw error;
+        // Other sandboxes in the way are a conflict the learner must see; anything else is a failed allocation.
+        if (error instanceof SandboxConflictError) throw error;
         containerStatus = LiveContainerState.AllocationFailed;
       }
       const status = testingContainerState(containerStatus);
@@ -567,12 +655,13 @@ export function createContainersService(deps: ContainersServiceDeps) {
       if (!input.documentType || input.attemptCount === null || !Number.isInteger(input.attemptCount)) {
         throw ContainersErrors.pollingParamsRequired();
       }
+      await requireTestedDocument(userId, input);
       const run = testRuns.get(testRunKey(userId, input));
       if (!run || run.attemptCount !== input.attemptCount) {
         throw ContainersErrors.noAppFound(`${input.workId}/${input.pageId}/${input.docId}`);
       }
       run.polls += 1;
-      const record = byUser.get(userId);
+      const record = recordOfWork(userId, input);
       if (record) touch(record);
       const budgetMs = ContainerPolling.testResultTries * ContainerPolling.testResultIntervalMs;
       if (
@@ -601,8 +690,8 @@ export function createContainersService(deps: ContainersServiceDeps) {
       timeoutMs = testScriptTimeoutMs,
     ) {
       await reclaimIdle();
-      const record = byUser.get(userId);
-      if (!record || record.authorId !== work.authorId || record.workId !== work.workId) return null;
+      const record = recordOfWork(userId, work);
+      if (!record) return null;
       const handle = handles.get(record.instanceId);
       if (!handle) return null;
       touch(record);
@@ -621,8 +710,8 @@ export function createContainersService(deps: ContainersServiceDeps) {
       const attachment = await terminals.attach(instanceId, handle, size, peer);
       // Typing is using the instance: it must not be reclaimed as idle under the learner's hands.
       const active = () => {
-        const record = byUser.get(userId);
-        if (record?.instanceId === instanceId) touch(record);
+        const record = recordsOf(userId).find((candidate) => candidate.instanceId === instanceId);
+        if (record) touch(record);
       };
       return {
         ...attachment,
@@ -634,6 +723,12 @@ export function createContainersService(deps: ContainersServiceDeps) {
     },
 
     /** Relays a request to the learner's app (who may: `appInstance`). */
+    /** The same checks as relayToApp (the app exists, the caller may reach it, the port is allowed), nothing sent. */
+    async checkAppTarget(viewerId: number | null, instanceId: string, port: number): Promise<void> {
+      await reclaimIdle();
+      appInstance(viewerId, instanceId, port);
+    },
+
     async relayToApp(
       viewerId: number | null,
       instanceId: string,
@@ -691,7 +786,7 @@ export function createContainersService(deps: ContainersServiceDeps) {
     },
 
     async close(): Promise<void> {
-      await Promise.all([...byUser.values()].map(release));
+      await Promise.all(allRecords().map(release));
     },
   };
 }

@@ -3,5 +3,6 @@ export const ContentErrors = {
   NotFound: 'This content does not exist or is not available to you.',
   PageNotFound: 'This lesson does not exist or is not part of this course.',
   NotACodeWidget: 'This widget cannot run code.',
+  WidgetNotFound: 'This widget does not exist on this lesson.',
   VersionNotFound: 'This version of the course does not exist.',
 } as const;

@@ -35,6 +35,7 @@ export const CourseManifestSchema = z.strictObject({
   skills: stringList,
   takeaway_skills: stringList,
   target_audience: stringList,
+  prerequisites: stringList,
   is_free: z.boolean().default(true),
   early_access: z.boolean().default(false),
   author: z.string().email(),
@@ -329,7 +330,13 @@ export interface ExportSource {
     tags: string[];
     isFree: boolean;
     isEarlyAccess: boolean;
-    details: { overview?: string; skills?: string[]; takeaway_skills?: string[]; target_audience?: string[] };
+    details: {
+      overview?: string;
+      skills?: string[];
+      takeaway_skills?: string[];
+      target_audience?: string[];
+      prerequisites?: string[];
+    };
     authorEmail: string;
   };
   categories: Array<{
@@ -371,6 +378,7 @@ export function serializeCoursePackage(source: ExportSource): Map<string, string
     skills: collection.details.skills ?? [],
     takeaway_skills: collection.details.takeaway_skills ?? [],
     target_audience: collection.details.target_audience ?? [],
+    ...(collection.details.prerequisites?.length ? { prerequisites: collection.details.prerequisites } : {}),
     is_free: collection.isFree,
     early_access: collection.isEarlyAccess,
     author: collection.authorEmail,

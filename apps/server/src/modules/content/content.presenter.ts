@@ -44,6 +44,7 @@ export interface CardSource {
   lessonCount: number;
   estimatedMinutes: number;
   authorName: string;
+  learnerCount: number;
 }
 
 export function presentCard(source: CardSource): CollectionCard {
@@ -65,6 +66,7 @@ export function presentCard(source: CardSource): CollectionCard {
     lesson_count: source.lessonCount,
     estimated_minutes: source.estimatedMinutes,
     author_name: source.authorName,
+    learner_count: source.learnerCount,
     url: itemUrl(collection.workType, source.slug, collection.encodedId),
   };
 }
@@ -139,6 +141,7 @@ export function presentToc(
 
 const KNOWN_TYPES = new Set([
   'MarkdownEditor',
+  'Video',
   'SlateHTML',
   'Columns',
   'TabbedCode',
@@ -169,6 +172,7 @@ export function presentWidget(widget: Widget): ReaderWidget {
     testCases,
     unitTests,
     solution,
+    hints,
     hiddenPrependCode: _prepend,
     hiddenAppendCode: _append,
     ...visible
@@ -184,6 +188,7 @@ export function presentWidget(widget: Widget): ReaderWidget {
           : { input: testCase.input, output: testCase.output, hidden: false as const },
       ),
       hasUnitTests: unitTests !== undefined,
+      hintCount: hints?.filter((hint) => hint.trim() !== '').length ?? 0,
       ...(visible.showSolution && solution !== undefined ? { solution } : {}),
     },
   };

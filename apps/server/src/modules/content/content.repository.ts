@@ -1,10 +1,33 @@
-import { ItemStatus, VersionState, WorkType } from '@coderoom/domain';
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  type CourseRef,
+  ItemStatus,
+  isPathContentReachable,
+  type OrganizationScope,
+  VersionState,
+  WorkType,
+} from '@coderoom/domain';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  lte,
+  ne,
+  not,
+  notInArray,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import {
   type CollectionRow,
   type CollectionVersionRow,
   collections,
   collectionVersions,
+  learnerWorks,
   type PageRow,
   type PageVersionRow,
   pages,
@@ -100,12 +123,14 @@ export async function findPage(
   return row;
 }
 
-export async function findLiveVersion(
-  db: DbExecutor,
-  collectionId: number,
-): Promise<CollectionVersionRow | undefined> {
+/** A version as readers and the studio use it: every column but the (large) full-text search document. */
+export type VersionRow = Omit<CollectionVersionRow, 'searchDocument'>;
+
+const { searchDocument: _searchDocument, ...versionColumns } = getTableColumns(collectionVersions);
+
+export async function findLiveVersion(db: DbExecutor, collectionId: number): Promise<VersionRow | undefined> {
   const [row] = await db
-    .select()
+    .select(versionColumns)
     .from(collectionVersions)
     .where(
       and(
@@ -117,13 +142,10 @@ export async function findLiveVersion(
   return row;
 }
 
-export async function findLiveVersions(
-  db: DbExecutor,
-  collectionIds: number[],
-): Promise<CollectionVersionRow[]> {
+export async function findLiveVersions(db: DbExecutor, collectionIds: number[]): Promise<VersionRow[]> {
   if (collectionIds.length === 0) return [];
   return db
-    .select()
+    .select(versionColumns)
     .from(collectionVersions)
     .where(
       and(
@@ -194,6 +216,16 @@ export async function findPageVersion(
   return row;
 }
 
+/** One version by its id (published versions never change but for their state and early-access flag). */
+export async function findVersionById(db: DbExecutor, versionId: number): Promise<VersionRow | undefined> {
+  const [row] = await db
+    .select(versionColumns)
+    .from(collectionVersions)
+    .where(eq(collectionVersions.id, versionId))
+    .limit(1);
+  return row;
+}
+
 /** Titles and facts of a version's pages, without their (large) widget lists. */
 export async function findPageOutlines(db: DbExecutor, versionId: number) {
   return db
@@ -226,9 +258,23 @@ export async function findDraftPageOutlines(db: DbExecutor, collectionId: number
 
 export interface ListingRow {
   collection: CollectionRow;
-  version: CollectionVersionRow;
+  version: VersionRow;
   authorName: string;
+  learnerCount: number;
 }
+
+/** Explore's orders (FeaturedItemsQuery.sort); 'relevance' ranks by the search, then by title. */
+export type ListingSort = 'relevance' | 'popular' | 'newest' | 'shortest' | 'title';
+
+/** Learners of a collection: everyone who opened it (progress keeps one learner_works row each). */
+const learnerCount = sql<number>`(select count(*)::int from ${learnerWorks} where ${learnerWorks.collectionId} = ${collections.id})`;
+
+const listingColumns = {
+  collection: collections,
+  version: versionColumns,
+  authorName: users.fullName,
+  learnerCount,
+};
 
 export interface ListingFilter {
   search: string;
@@ -240,8 +286,56 @@ export interface ListingFilter {
   /** Approved review states that may be listed. */
   reviewStates: number[];
   tag: string | null;
+  /** Total estimated minutes, inclusive bounds; null for no bound. */
+  minMinutes?: number | null;
+  maxMinutes?: number | null;
+  sort?: ListingSort;
+  /** An organization member's bounds (spec 001 §5): what their subscription leaves out is not listed. */
+  scope?: OrganizationScope | null;
   limit: number;
   offset: number;
+}
+
+const COURSE_TYPES: string[] = [WorkType.Course, WorkType.MiniCourse];
+const PATH_TYPES: string[] = [WorkType.Path, WorkType.Module, WorkType.Collection];
+
+function matchesRefs(refs: readonly CourseRef[]): SQL {
+  if (refs.length === 0) return sql`false`;
+  return or(
+    ...refs.map((ref) => and(eq(collections.authorId, ref.author_id), eq(collections.id, ref.work_id))),
+  )!;
+}
+
+function inCategories(categories: readonly string[]): SQL {
+  if (categories.length === 0) return sql`false`;
+  const list = sql`ARRAY[${sql.join(
+    categories.map((category) => sql`${category}`),
+    sql`, `,
+  )}]::text[]`;
+  // A collection without a language topic is in no topic category (not "unknown").
+  return sql`(coalesce(${collections.languageTopic} = ANY(${list}), false) OR ${collections.tags} && ${list})`;
+}
+
+/** The listing side of isVisibleInOrganization (packages/domain), as SQL over collections. */
+function scopeCondition(scope: OrganizationScope): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (!scope.can_access_cloudlabs) conditions.push(ne(collections.workType, WorkType.StandaloneCloudLab));
+  if (!isPathContentReachable(scope)) {
+    conditions.push(notInArray(collections.workType, [...COURSE_TYPES, ...PATH_TYPES]));
+  }
+  const included = scope.included_courses_list ?? [];
+  const excluded = scope.excluded_courses_list ?? [];
+  const includedCategories = scope.included_categories_list ?? [];
+  const excludedCategories = scope.excluded_categories_list ?? [];
+  const hasInclusion = included.length > 0 || includedCategories.length > 0;
+  const hasExclusion = excluded.length > 0 || excludedCategories.length > 0;
+  const notACourse = notInArray(collections.workType, COURSE_TYPES);
+  if (!scope.include_all_courses && hasInclusion) {
+    conditions.push(or(notACourse, matchesRefs(included), inCategories(includedCategories))!);
+  } else if (!scope.include_all_courses && hasExclusion) {
+    conditions.push(or(notACourse, and(not(matchesRefs(excluded)), not(inCategories(excludedCategories))))!);
+  }
+  return conditions.length > 0 ? and(...conditions) : undefined;
 }
 
 /** Public, enabled, published collections matching the filter; ranked by search relevance, then title. */
@@ -261,6 +355,10 @@ export async function listPublished(
   if (filter.onlyFree) conditions.push(eq(collectionVersions.isFree, true));
   if (filter.onlyEarlyAccess) conditions.push(eq(collectionVersions.isEarlyAccess, true));
   if (filter.tag) conditions.push(sql`${filter.tag} = ANY(${collectionVersions.tags})`);
+  const scoped = filter.scope ? scopeCondition(filter.scope) : undefined;
+  if (scoped) conditions.push(scoped);
+  if (filter.minMinutes != null) conditions.push(gte(collectionVersions.estimatedMinutes, filter.minMinutes));
+  if (filter.maxMinutes != null) conditions.push(lte(collectionVersions.estimatedMinutes, filter.maxMinutes));
   // Every word of the search must match; the last one also as a prefix, so "pyth" finds Python.
   const words = filter.search.toLowerCase().match(/[\p{L}\p{N}+#]+/gu) ?? [];
   let rank: ReturnType<typeof sql> | null = null;
@@ -288,13 +386,22 @@ export async function listPublished(
     .from(collectionVersions)
     .innerJoin(collections, eq(collections.id, collectionVersions.collectionId))
     .where(where);
+  const byRank = rank ? [desc(rank)] : [];
+  const order = {
+    relevance: byRank,
+    popular: [desc(learnerCount), ...byRank],
+    newest: [desc(collectionVersions.publishedAt), ...byRank],
+    shortest: [asc(collectionVersions.estimatedMinutes), ...byRank],
+    title: [],
+  }[filter.sort ?? 'relevance'];
   const rows = await db
-    .select({ collection: collections, version: collectionVersions, authorName: users.fullName })
+    .select(listingColumns)
     .from(collectionVersions)
     .innerJoin(collections, eq(collections.id, collectionVersions.collectionId))
     .innerJoin(users, eq(users.id, collections.authorId))
     .where(where)
-    .orderBy(...(rank ? [desc(rank)] : []), collectionVersions.title, collectionVersions.id)
+    // Titles in reading order: "Zig in Depth" after "Zig Basics" whatever the database's collation.
+    .orderBy(...order, sql`lower(${collectionVersions.title})`, collectionVersions.id)
     .limit(filter.limit)
     .offset(filter.offset);
   return { rows, total: count?.total ?? 0 };
@@ -303,11 +410,110 @@ export async function listPublished(
 export async function findListingRows(db: DbExecutor, collectionIds: number[]): Promise<ListingRow[]> {
   if (collectionIds.length === 0) return [];
   return db
-    .select({ collection: collections, version: collectionVersions, authorName: users.fullName })
+    .select(listingColumns)
     .from(collectionVersions)
     .innerJoin(collections, eq(collections.id, collectionVersions.collectionId))
     .innerJoin(users, eq(users.id, collections.authorId))
     .where(and(inArray(collections.id, collectionIds), eq(collectionVersions.state, VersionState.Published)));
+}
+
+export async function countLearners(db: DbExecutor, collectionId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(learnerWorks)
+    .where(eq(learnerWorks.collectionId, collectionId));
+  return row?.count ?? 0;
+}
+
+/**
+ * Published paths that list the collection among their courses (details.path_courses, in order), with
+ * that list; the reader takes the courses before it as its prerequisites.
+ */
+export async function findPathsListing(
+  db: DbExecutor,
+  collectionId: number,
+): Promise<Array<{ pathId: number; title: string; courseIds: number[] }>> {
+  const rows = await db
+    .select({ pathId: collections.id, title: collectionVersions.title, details: collectionVersions.details })
+    .from(collectionVersions)
+    .innerJoin(collections, eq(collections.id, collectionVersions.collectionId))
+    .where(
+      and(
+        eq(collectionVersions.state, VersionState.Published),
+        eq(collections.status, ItemStatus.Enabled),
+        eq(collections.isPrivate, false),
+        eq(collections.workType, WorkType.Path),
+        sql`${collectionVersions.details} -> 'path_courses' @> ${JSON.stringify([collectionId])}::jsonb`,
+      ),
+    )
+    .orderBy(collections.id);
+  return rows.map((row) => ({
+    pathId: row.pathId,
+    title: row.title,
+    courseIds: row.details.path_courses ?? [],
+  }));
+}
+
+/**
+ * What a reader's request needs to know about a collection before anything is cached, in one statement:
+ * the collection row (every access rule reads it), the id and early-access flag of its live version (the
+ * only parts of a published version that change), its author's name and its learner count.
+ */
+export interface ReadingRow {
+  collection: CollectionRow;
+  liveVersionId: number | null;
+  liveIsEarlyAccess: boolean | null;
+  authorName: string | null;
+  learnerCount: number;
+}
+
+function readingQuery(db: DbExecutor, where: SQL) {
+  return db
+    .select({
+      collection: collections,
+      liveVersionId: collectionVersions.id,
+      liveIsEarlyAccess: collectionVersions.isEarlyAccess,
+      authorName: users.fullName,
+      learnerCount,
+    })
+    .from(collections)
+    .leftJoin(
+      collectionVersions,
+      and(
+        eq(collectionVersions.collectionId, collections.id),
+        eq(collectionVersions.state, VersionState.Published),
+      ),
+    )
+    .leftJoin(users, eq(users.id, collections.authorId))
+    .where(where)
+    .limit(1);
+}
+
+/**
+ * Every reader's request runs this, so it is built once per database handle and sent as a named
+ * prepared statement: PostgreSQL parses and plans it once per connection, drizzle builds it once.
+ */
+const preparedReadingById = new WeakMap<DbExecutor, ReturnType<typeof prepareReadingById>>();
+
+function prepareReadingById(db: DbExecutor) {
+  return readingQuery(db, eq(collections.id, sql.placeholder('id'))).prepare('content_reading_by_id');
+}
+
+export async function findCollectionForReading(
+  db: DbExecutor,
+  by: { id: number } | { encodedId: string },
+): Promise<ReadingRow | undefined> {
+  if ('id' in by) {
+    let prepared = preparedReadingById.get(db);
+    if (!prepared) {
+      prepared = prepareReadingById(db);
+      preparedReadingById.set(db, prepared);
+    }
+    const [row] = await prepared.execute({ id: by.id });
+    return row;
+  }
+  const [row] = await readingQuery(db, eq(collections.encodedId, by.encodedId));
+  return row;
 }
 
 export async function findAuthorName(db: DbExecutor, userId: number): Promise<string> {

@@ -1,23 +1,42 @@
 import { randomBytes } from 'node:crypto';
-import type { CodeWidgetContent, CollectionCard, TocCategory, Widget, WidgetRef } from '@coderoom/contracts';
+import type {
+  CodeWidgetContent,
+  CollectionCard,
+  ReaderWidget,
+  TocCategory,
+  Widget,
+  WidgetRef,
+} from '@coderoom/contracts';
 import {
   CategoryType,
   CourseReviewState,
+  DELETED_USER_NAME,
   DefaultTitle,
   ErrorMessages,
   ErrorStatus,
   ItemStatus,
   PlatformAdminRole,
   renderMarkdown,
+  type ScopedCollection,
   VersionState,
   WorkType,
 } from '@coderoom/domain';
-import type { CollectionRow, CollectionVersionRow, PageRow, StoredTocCategory } from '../../db/schema.js';
+import type {
+  CollectionRow,
+  CollectionVersionRow,
+  PageRow,
+  PageVersionRow,
+  StoredTocCategory,
+} from '../../db/schema.js';
+import { createBoundedCache } from '../../platform/cache/boundedCache.js';
+import { createFeedCache } from '../../platform/cache/feedCache.js';
 import type { Clock } from '../../platform/clock.js';
+import type { ChangeFeed } from '../../platform/db/changes.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { sanitizeRichHtml } from '../../platform/html/sanitizeRichHtml.js';
 import { sanitizeSvg } from '../../platform/html/sanitizeSvg.js';
 import { AppError, notFound, unauthorized } from '../../platform/http/errors.js';
+import { editConflict, isCurrentEtag, newEtag } from '../../platform/http/etag.js';
 import type { UsersService } from '../accounts/users.service.js';
 import { ContentErrors } from './content.errors.js';
 import type { CoursePackage, ExportSource, PathPackage } from './content.package.js';
@@ -42,12 +61,46 @@ export interface ContentDeps {
    * its reads are handed in (app.ts) instead of imported.
    */
   memberships: { find(collectionId: number, userId: number): Promise<CollectionMembership | undefined> };
+  /**
+   * Priced content (commerce module): refuses a signed-in reader without a subscription, purchase or seat
+   * that opens the collection. Asked per viewer on every lesson read, after the preview and editor rules.
+   */
+  entitlements?: {
+    assertCanRead(userId: number, collection: { id: number; isFree: boolean }): Promise<void>;
+  };
+  /** Tells every process's cache of published views about a publish or an early-access change. */
+  changes?: Pick<ChangeFeed, 'publish' | 'on' | 'isLive' | 'onReset'>;
+  /**
+   * What the viewer's organization subscription lets them see (spec 001 §5; organizations module).
+   * Asked on every published read, for each viewer: it is never part of anything cached.
+   */
+  organizations?: { isVisibleTo(userId: number | null, collection: ScopedCollection): Promise<boolean> };
+}
+
+/** A collection as the visibility rules see it: categories are its language topic and tags. */
+export function scopedCollectionOf(collection: CollectionRow): ScopedCollection {
+  return {
+    author_id: collection.authorId,
+    collection_id: collection.id,
+    is_private: collection.isPrivate,
+    work_type: collection.workType,
+    categories: [...(collection.languageTopic ? [collection.languageTopic] : []), ...collection.tags],
+  };
+}
+
+/**
+ * Who is calling, as the request already knows it (the session carries the admin role): passing it
+ * instead of a bare user id saves looking the user up again.
+ */
+export interface Caller {
+  userId: number;
+  adminRole: number | null;
 }
 
 /** A collection as one reader sees it: the published version, or the draft for its editors. */
 export interface CollectionView {
   collection: CollectionRow;
-  version: CollectionVersionRow | null;
+  version: repo.VersionRow | null;
   isDraftView: boolean;
   canEdit: boolean;
   card: CollectionCard;
@@ -58,6 +111,8 @@ export interface CollectionView {
   skills: string[];
   targetAudience: string[];
   takeawaySkills: string[];
+  /** What a learner should know first, in the author's words. */
+  prerequisites: string[];
   pathCourseIds: number[];
 }
 
@@ -66,10 +121,6 @@ const ENCODED_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 function newEncodedId(): string {
   const bytes = randomBytes(10);
   return Array.from(bytes, (byte) => ENCODED_ALPHABET[byte % ENCODED_ALPHABET.length]).join('');
-}
-
-function newEtag(): string {
-  return randomBytes(12).toString('base64url');
 }
 
 /** Rendered and sanitised forms are made on write, so reading a lesson is a plain fetch. */
@@ -101,11 +152,6 @@ export function prepareWidget(widget: Widget): Widget {
     default:
       return widget;
   }
-}
-
-/** A draft write based on an eTag that is no longer current (spec 000 §8; the client shows 'Conflicts'). */
-function staleEtag(): AppError {
-  return new AppError(ErrorStatus.AlreadyExists, ErrorMessages.ContentJustUpdated);
 }
 
 /** The creation fields of a new draft collection (the authoring service has checked them). */
@@ -156,19 +202,151 @@ function lessonsOf(toc: StoredTocCategory[]) {
   return toc.flatMap((category) => category.pages);
 }
 
-export function createContentService({ db, clock, users, memberships }: ContentDeps) {
-  async function viewerOf(userId: number | null): Promise<Viewer | null> {
-    if (userId === null) return null;
-    const user = await users.findById(userId);
+/**
+ * The parts of a published version that never change, prepared once per process: the version row, its
+ * page outlines, lessons and TOC, and each page with its widgets as readers get them. Keyed by version
+ * id, so a new publish is a new key; who may read it is decided on every request, never cached here.
+ */
+interface PublishedVersionEntry {
+  version: repo.VersionRow;
+  pageInfo: Map<number, TocPageInfo>;
+  lessons: CollectionView['lessons'];
+  estimatedMinutes: number;
+  /** The TOC as readers who cannot edit see it (made on first use: it names the collection's ids). */
+  readerToc: TocCategory[] | null;
+  pages: Map<number, { row: PageVersionRow; components: ReaderWidget[] }>;
+}
+
+/** Published versions kept in memory per process (each holds its lessons' widgets once read). */
+const PUBLISHED_CACHE_MAX_VERSIONS = 200;
+const READING_CACHE_MAX_COLLECTIONS = 5_000;
+const ROLE_CACHE_MAX_ENTRIES = 20_000;
+
+/** What findCollectionForReading adds to the collection row. */
+type ReadingFacts = Omit<repo.ReadingRow, 'collection'>;
+
+export function createContentService({
+  db,
+  clock,
+  users,
+  memberships,
+  entitlements,
+  changes,
+  organizations,
+}: ContentDeps) {
+  /**
+   * An organization member reads only what their subscription includes (editors always read their own):
+   * the same 404 as a missing item, with the spec's text so the web app can say why (spec 001 §5, §8).
+   * Decided per viewer on every read, outside the published-version cache.
+   */
+  async function requireInSubscription(viewer: Viewer | null, collection: CollectionRow, draft: boolean) {
+    if (draft || !viewer || !organizations || canEditCollection(viewer, collection)) return;
+    if (!(await organizations.isVisibleTo(viewer.userId, scopedCollectionOf(collection)))) {
+      throw notFound(ErrorMessages.NotIncludedInSubscription);
+    }
+  }
+
+  const published = createBoundedCache<number, PublishedVersionEntry>({
+    maxEntries: PUBLISHED_CACHE_MAX_VERSIONS,
+  });
+  // Correctness does not hang on this (a publish makes a new version id; the live id and the early-access
+  // flag come with the collection's reading row): it only frees the versions a publish made obsolete. A
+  // collection's notification (a publish, but also a new learner or a draft edit) marks it, and its next
+  // read drops every cached version but the live one, so a busy course keeps its live version cached.
+  const maybeObsolete = new Set<number>();
+  changes?.on('collection', (collectionId) => maybeObsolete.add(Number(collectionId)));
+  function dropObsoleteVersions(collectionId: number, liveVersionId: number | null) {
+    if (!maybeObsolete.delete(collectionId)) return;
+    published.deleteWhere(
+      (entry) => entry.version.collectionId === collectionId && entry.version.id !== liveVersionId,
+    );
+  }
+
+  // The collection row with its live version's id, author name and learner count, and each caller's role
+  // in it: what every read of a collection decides access from. Kept per process and dropped by the feed
+  // (migration 0090's triggers notify `collection:<id>` on any write to the collection, its versions, its
+  // collaborators, its price or its learners; `user:<id>` on the author's row).
+  const readingRows = createFeedCache<number, { row: repo.ReadingRow | undefined }>(changes, {
+    maxEntries: READING_CACHE_MAX_COLLECTIONS,
+  });
+  const roles = createFeedCache<string, { membership: CollectionMembership | undefined }>(changes, {
+    maxEntries: ROLE_CACHE_MAX_ENTRIES,
+    groupOf: (key) => key.slice(0, key.indexOf(':')),
+  });
+  changes?.on('collection', (collectionId) => {
+    readingRows.delete(Number(collectionId));
+    roles.deleteGroup(collectionId);
+  });
+  changes?.on('user', (userId) =>
+    readingRows.deleteWhere((entry) => String(entry.row?.collection.authorId) === userId),
+  );
+  const readingRowOf = async (collectionId: number) =>
+    (
+      await readingRows.get(collectionId, async () => ({
+        row: await repo.findCollectionForReading(db, { id: collectionId }),
+      }))
+    ).row;
+  const roleOf = async (collectionId: number, userId: number) =>
+    (
+      await roles.get(`${collectionId}:${userId}`, async () => ({
+        membership: await memberships.find(collectionId, userId),
+      }))
+    ).membership;
+
+  async function publishedVersion(versionId: number): Promise<PublishedVersionEntry | null> {
+    const cached = published.get(versionId);
+    if (cached) return cached;
+    const version = await repo.findVersionById(db, versionId);
+    if (!version) return null;
+    const pageInfo = new Map<number, TocPageInfo>();
+    // Titles of a published version come from its own page snapshots.
+    for (const row of await repo.findPageOutlines(db, version.id)) pageInfo.set(row.pageId, row);
+    const entries = lessonsOf(version.toc).filter((entry) => pageInfo.has(entry.page_id));
+    const entry: PublishedVersionEntry = {
+      version,
+      pageInfo,
+      lessons: entries.map((lesson) => ({
+        pageId: lesson.page_id,
+        title: pageInfo.get(lesson.page_id)?.title ?? '',
+        isOptional: lesson.is_optional ?? false,
+        isPreview: lesson.is_preview ?? false,
+      })),
+      estimatedMinutes: entries.reduce(
+        (sum, lesson) => sum + (pageInfo.get(lesson.page_id)?.estimatedMinutes ?? 0),
+        0,
+      ),
+      readerToc: null,
+      pages: new Map(),
+    };
+    published.set(versionId, entry);
+    return entry;
+  }
+
+  function viewerOfCaller(caller: Caller): Viewer {
+    return { userId: caller.userId, isAdmin: caller.adminRole === PlatformAdminRole.SuperAdmin };
+  }
+
+  async function viewerOf(caller: number | Caller | null): Promise<Viewer | null> {
+    if (caller === null) return null;
+    if (typeof caller !== 'number') return viewerOfCaller(caller);
+    const user = await users.findById(caller);
     if (!user) return null;
-    return { userId, isAdmin: user.adminRole === PlatformAdminRole.SuperAdmin };
+    return { userId: caller, isAdmin: user.adminRole === PlatformAdminRole.SuperAdmin };
   }
 
   /** The caller as a viewer of one collection: with their collaborator role in it, if they have one. */
-  async function viewerFor(userId: number | null, collection: CollectionRow): Promise<Viewer | null> {
-    const viewer = await viewerOf(userId);
+  async function viewerFor(
+    caller: number | Caller | null,
+    collection: CollectionRow,
+    /** Reads may take the role from the cache; writes decide from the row itself. */
+    read: 'cached' | 'fresh' = 'fresh',
+  ): Promise<Viewer | null> {
+    const viewer = await viewerOf(caller);
     if (!viewer) return null;
-    const membership = await memberships.find(collection.id, viewer.userId);
+    const membership =
+      read === 'cached'
+        ? await roleOf(collection.id, viewer.userId)
+        : await memberships.find(collection.id, viewer.userId);
     return membership ? { ...viewer, memberships: [membership] } : viewer;
   }
 
@@ -235,29 +413,106 @@ export function createContentService({ db, clock, users, memberships }: ContentD
     viewer: Viewer | null,
     collection: CollectionRow,
     draft: boolean,
+    known?: ReadingFacts,
   ): Promise<CollectionView> {
     const canEdit = canEditCollection(viewer, collection);
     if (draft) {
-      if (!viewer) throw unauthorized();
+      // The same 404 as a missing collection for anyone who may not read the draft, logged in or not:
+      // a 401 here would tell a visitor that an unpublished draft exists (docs/security.md).
       if (!canReadDraft(viewer, collection)) throw notFound(ContentErrors.NotFound);
     } else if (!canReadPublished(viewer, collection)) {
       throw notFound(ContentErrors.NotFound);
     }
-    const version = draft ? null : ((await repo.findLiveVersion(db, collection.id)) ?? null);
-    if (!draft && !version) throw notFound(ContentErrors.NotFound);
-    const source = version ?? collection;
-    const toc = version ? version.toc : collection.toc;
-    const pageInfo = new Map<number, TocPageInfo>();
-    if (version) {
-      // Titles of a published version come from its own page snapshots.
-      for (const row of await repo.findPageOutlines(db, version.id)) pageInfo.set(row.pageId, row);
-    } else {
-      for (const page of await repo.findDraftPageOutlines(db, collection.id)) {
-        if (page.status !== ItemStatus.Deleted) pageInfo.set(page.pageId, page);
-      }
+    if (draft) return buildDraftView(collection, canEdit);
+    const facts = known ?? (await readingRowOf(collection.id));
+    dropObsoleteVersions(collection.id, facts?.liveVersionId ?? null);
+    const entry = facts?.liveVersionId ? await publishedVersion(facts.liveVersionId) : null;
+    if (!facts || !entry) throw notFound(ContentErrors.NotFound);
+    const version = { ...entry.version, isEarlyAccess: facts.liveIsEarlyAccess ?? false };
+    let toc = entry.readerToc;
+    if (canEdit || !toc) {
+      const presented = presentToc(collection, version.toc, entry.pageInfo, {
+        canEdit,
+        draft: false,
+        courseSlug: version.slug,
+      });
+      if (!canEdit) entry.readerToc = presented;
+      toc = presented;
     }
-    const authorName = await repo.findAuthorName(db, collection.authorId);
-    const entries = lessonsOf(toc).filter((entry) => pageInfo.has(entry.page_id));
+    return {
+      ...viewParts(collection, version, {
+        isEarlyAccess: version.isEarlyAccess,
+        lessonCount: entry.lessons.length,
+        estimatedMinutes: entry.estimatedMinutes,
+        authorName: facts.authorName ?? DELETED_USER_NAME,
+        learnerCount: facts.learnerCount,
+      }),
+      version,
+      isDraftView: false,
+      canEdit,
+      toc,
+      lessons: entry.lessons,
+    };
+  }
+
+  /** The draft as its editors (and invited readers) see it: always read fresh, never cached. */
+  async function buildDraftView(collection: CollectionRow, canEdit: boolean): Promise<CollectionView> {
+    const pageInfo = new Map<number, TocPageInfo>();
+    for (const page of await repo.findDraftPageOutlines(db, collection.id)) {
+      if (page.status !== ItemStatus.Deleted) pageInfo.set(page.pageId, page);
+    }
+    const entries = lessonsOf(collection.toc).filter((entry) => pageInfo.has(entry.page_id));
+    return {
+      ...viewParts(collection, collection, {
+        isEarlyAccess: false,
+        lessonCount: entries.length,
+        estimatedMinutes: entries.reduce(
+          (sum, entry) => sum + (pageInfo.get(entry.page_id)?.estimatedMinutes ?? 0),
+          0,
+        ),
+        authorName: await repo.findAuthorName(db, collection.authorId),
+        learnerCount: 0,
+      }),
+      version: null,
+      isDraftView: true,
+      canEdit,
+      toc: presentToc(collection, collection.toc, pageInfo, {
+        canEdit,
+        draft: true,
+        courseSlug: collection.slug,
+      }),
+      lessons: entries.map((entry) => ({
+        pageId: entry.page_id,
+        title: pageInfo.get(entry.page_id)?.title ?? '',
+        isOptional: entry.is_optional ?? false,
+        isPreview: entry.is_preview ?? false,
+      })),
+    };
+  }
+
+  /** Card and details of a view, from the published version or the draft collection row. */
+  function viewParts(
+    collection: CollectionRow,
+    source: Pick<
+      repo.VersionRow,
+      | 'title'
+      | 'slug'
+      | 'summary'
+      | 'coverImageUrl'
+      | 'difficulty'
+      | 'languageTopic'
+      | 'tags'
+      | 'isFree'
+      | 'details'
+    >,
+    facts: {
+      isEarlyAccess: boolean;
+      lessonCount: number;
+      estimatedMinutes: number;
+      authorName: string;
+      learnerCount: number;
+    },
+  ) {
     const card = presentCard({
       collection,
       title: source.title,
@@ -268,34 +523,34 @@ export function createContentService({ db, clock, users, memberships }: ContentD
       languageTopic: source.languageTopic,
       tags: source.tags,
       isFree: source.isFree,
-      isEarlyAccess: version?.isEarlyAccess ?? false,
-      lessonCount: entries.length,
-      estimatedMinutes: entries.reduce(
-        (sum, entry) => sum + (pageInfo.get(entry.page_id)?.estimatedMinutes ?? 0),
-        0,
-      ),
-      authorName,
+      ...facts,
     });
     const details = source.details;
     return {
       collection,
-      version,
-      isDraftView: draft,
-      canEdit,
       card,
-      toc: presentToc(collection, toc, pageInfo, { canEdit, draft, courseSlug: source.slug }),
-      lessons: entries.map((entry) => ({
-        pageId: entry.page_id,
-        title: pageInfo.get(entry.page_id)?.title ?? '',
-        isOptional: entry.is_optional ?? false,
-        isPreview: entry.is_preview ?? false,
-      })),
       overview: details.overview ?? '',
       skills: details.skills ?? [],
       targetAudience: details.target_audience ?? [],
       takeawaySkills: details.takeaway_skills ?? [],
+      prerequisites: details.prerequisites ?? [],
       pathCourseIds: details.path_courses ?? [],
     };
+  }
+
+  /** A collection a reader addresses, with what its view needs, in one statement. */
+  async function findForReadingOrThrow(authorId: number, collectionId: number) {
+    const row = await readingRowOf(collectionId);
+    // The author id is part of every content address; a mismatch is the same as a missing item.
+    if (!row || row.collection.authorId !== authorId) throw notFound(ContentErrors.NotFound);
+    const { collection, ...facts } = row;
+    return { collection, facts };
+  }
+
+  /** A refusal (404, 401, 403…) read as "not readable"; anything else is a real failure. */
+  function refusedAsNull(error: unknown): null {
+    if (error instanceof AppError) return null;
+    throw error;
   }
 
   async function findCollectionOrThrow(authorId: number, collectionId: number): Promise<CollectionRow> {
@@ -305,23 +560,83 @@ export function createContentService({ db, clock, users, memberships }: ContentD
     return collection;
   }
 
-  /** A lesson's stored widgets, for its readers: the published page, or the draft for editors. */
-  async function readPage(viewer: Viewer | null, view: CollectionView, pageId: number) {
+  /**
+   * The lesson entry if this viewer may read it: previews for everyone, the rest for signed-in readers,
+   * priced lessons only with an entitlement (asked on every read), everything for the collection's editors.
+   */
+  async function lessonReadableBy(viewer: Viewer | null, view: CollectionView, pageId: number) {
     const lesson = view.lessons.find((entry) => entry.pageId === pageId);
     if (!lesson) throw notFound(ContentErrors.PageNotFound);
     if (!canReadLesson(viewer, lesson.isPreview) && !view.canEdit) throw unauthorized();
+    if (viewer && !lesson.isPreview && !view.canEdit) {
+      await entitlements?.assertCanRead(viewer.userId, { id: view.collection.id, isFree: view.card.is_free });
+    }
+    return lesson;
+  }
+
+  /** A lesson's stored widgets, for its readers: the published page, or the draft for editors. */
+  async function readPage(viewer: Viewer | null, view: CollectionView, pageId: number) {
+    const lesson = await lessonReadableBy(viewer, view, pageId);
     if (view.version) {
       const row = await repo.findPageVersion(db, view.version.id, pageId);
       if (!row) throw notFound(ContentErrors.PageNotFound);
       return { ...row, isOptional: lesson.isOptional, components: row.components as Widget[] };
     }
+    return readDraftPage(view, pageId, lesson.isOptional);
+  }
+
+  /** A published page with its widgets as readers get them, from the version's cache entry. */
+  async function readPublishedPage(viewer: Viewer | null, view: CollectionView, pageId: number) {
+    const lesson = await lessonReadableBy(viewer, view, pageId);
+    const versionId = view.version?.id;
+    const entry = versionId === undefined ? null : await publishedVersion(versionId);
+    if (!entry || versionId === undefined) throw notFound(ContentErrors.PageNotFound);
+    let page = entry.pages.get(pageId);
+    if (!page) {
+      const row = await repo.findPageVersion(db, versionId, pageId);
+      if (!row) throw notFound(ContentErrors.PageNotFound);
+      page = { row, components: (row.components as Widget[]).map(presentWidget) };
+      entry.pages.set(pageId, page);
+    }
+    return {
+      page: { ...page.row, isOptional: lesson.isOptional, components: page.row.components as Widget[] },
+      components: page.components,
+    };
+  }
+
+  async function readDraftPage(view: CollectionView, pageId: number, isOptional: boolean) {
     const row = await repo.findPage(db, view.collection.id, pageId);
     if (!row || row.status === ItemStatus.Deleted) throw notFound(ContentErrors.PageNotFound);
-    return { ...row, isOptional: lesson.isOptional, components: row.components as Widget[] };
+    return { ...row, isOptional, components: row.components as Widget[] };
+  }
+
+  /** A widget of a lesson the caller may read (the draft's for `draft`), searched inside columns too. */
+  async function readWidget(userId: number, ref: WidgetRef): Promise<Widget | undefined> {
+    const { collection, facts } = await findForReadingOrThrow(ref.author_id, ref.collection_id);
+    const viewer = await viewerFor(userId, collection);
+    await requireInSubscription(viewer, collection, ref.draft ?? false);
+    const view = await buildView(viewer, collection, ref.draft ?? false, facts);
+    const page = await readPage(viewer, view, ref.page_id);
+    const find = (widgets: Widget[]): Widget | undefined => {
+      for (const widget of widgets) {
+        if (widget.comp_id === ref.comp_id) return widget;
+        if (widget.type === 'Columns') {
+          const inner = find(widget.content.comps);
+          if (inner) return inner;
+        }
+      }
+      return undefined;
+    };
+    return find(page.components);
   }
 
   return {
     viewerOf,
+
+    /** Throws the content 404s unless the caller may read the lesson and it holds the widget. */
+    async requireWidget(userId: number, ref: WidgetRef): Promise<void> {
+      if (!(await readWidget(userId, ref))) throw notFound(ContentErrors.WidgetNotFound);
+    },
 
     async importCourse(pkg: CoursePackage): Promise<{ collection: CollectionRow; created: boolean }> {
       const author = await users.findByEmail(pkg.manifest.author);
@@ -345,6 +660,7 @@ export function createContentService({ db, clock, users, memberships }: ContentD
             skills: manifest.skills,
             takeaway_skills: manifest.takeaway_skills,
             target_audience: manifest.target_audience,
+            ...(manifest.prerequisites.length > 0 ? { prerequisites: manifest.prerequisites } : {}),
           },
           isFree: manifest.is_free,
           reviewState: manifest.early_access
@@ -449,15 +765,20 @@ export function createContentService({ db, clock, users, memberships }: ContentD
       });
     },
 
-    async viewByCode(userId: number | null, encodedId: string): Promise<CollectionView> {
-      const collection = await repo.findCollectionByEncodedId(db, encodedId);
-      if (!collection) throw notFound(ContentErrors.NotFound);
-      return buildView(await viewerFor(userId, collection), collection, false);
+    async viewByCode(caller: number | Caller | null, encodedId: string): Promise<CollectionView> {
+      const row = await repo.findCollectionForReading(db, { encodedId });
+      if (!row) throw notFound(ContentErrors.NotFound);
+      const { collection, ...facts } = row;
+      const viewer = await viewerFor(caller, collection, 'cached');
+      await requireInSubscription(viewer, collection, false);
+      return buildView(viewer, collection, false, facts);
     },
 
-    async viewById(userId: number | null, authorId: number, collectionId: number, draft: boolean) {
-      const collection = await findCollectionOrThrow(authorId, collectionId);
-      return buildView(await viewerFor(userId, collection), collection, draft);
+    async viewById(caller: number | Caller | null, authorId: number, collectionId: number, draft: boolean) {
+      const { collection, facts } = await findForReadingOrThrow(authorId, collectionId);
+      const viewer = await viewerFor(caller, collection, 'cached');
+      await requireInSubscription(viewer, collection, draft);
+      return buildView(viewer, collection, draft, facts);
     },
 
     /** Cards of published collections, in the given order; ones a reader may not see are left out. */
@@ -472,36 +793,24 @@ export function createContentService({ db, clock, users, memberships }: ContentD
     },
 
     async lesson(
-      userId: number | null,
+      caller: number | Caller | null,
       authorId: number,
       collectionId: number,
       pageId: number,
       draft: boolean,
     ) {
-      const collection = await findCollectionOrThrow(authorId, collectionId);
-      const viewer = await viewerFor(userId, collection);
-      const view = await buildView(viewer, collection, draft);
+      const { collection, facts } = await findForReadingOrThrow(authorId, collectionId);
+      const viewer = await viewerFor(caller, collection, 'cached');
+      await requireInSubscription(viewer, collection, draft);
+      const view = await buildView(viewer, collection, draft, facts);
+      if (view.version) return { view, ...(await readPublishedPage(viewer, view, pageId)) };
       const page = await readPage(viewer, view, pageId);
       return { view, page, components: page.components.map(presentWidget) };
     },
 
     /** The stored code widget a run names, with its protected fields, if the caller may read it. */
     async codeWidget(userId: number, ref: WidgetRef): Promise<CodeWidgetContent> {
-      const collection = await findCollectionOrThrow(ref.author_id, ref.collection_id);
-      const viewer = await viewerFor(userId, collection);
-      const view = await buildView(viewer, collection, ref.draft ?? false);
-      const page = await readPage(viewer, view, ref.page_id);
-      const find = (widgets: Widget[]): Widget | undefined => {
-        for (const widget of widgets) {
-          if (widget.comp_id === ref.comp_id) return widget;
-          if (widget.type === 'Columns') {
-            const inner = find(widget.content.comps);
-            if (inner) return inner;
-          }
-        }
-        return undefined;
-      };
-      const widget = find(page.components);
+      const widget = await readWidget(userId, ref);
       if (widget?.type !== 'Code') {
         throw new AppError(ErrorStatus.OperationNotAllowed, ContentErrors.NotACodeWidget, {
           widget: ContentErrors.NotACodeWidget,
@@ -513,6 +822,15 @@ export function createContentService({ db, clock, users, memberships }: ContentD
     /** Ids and slugs of the courses `npm run content:export` writes out. */
     exportableCourses(): Promise<Array<{ id: number; slug: string }>> {
       return repo.findCourses(db);
+    },
+
+    /** The author of a collection of one work type, by its id alone (404 when missing, deleted or another kind). */
+    async authorOf(collectionId: number, workType: WorkType): Promise<number> {
+      const collection = await repo.findCollection(db, collectionId);
+      if (!collection || collection.status === ItemStatus.Deleted || collection.workType !== workType) {
+        throw notFound(ContentErrors.NotFound);
+      }
+      return collection.authorId;
     },
 
     /** A course's draft as a package source (`npm run content:export`). */
@@ -557,6 +875,27 @@ export function createContentService({ db, clock, users, memberships }: ContentD
       };
     },
 
+    /**
+     * The published courses that come before this one in a published path, in the path's order and each
+     * once: the reader's "take these first".
+     */
+    async coursesBefore(collectionId: number): Promise<CollectionCard[]> {
+      const before: number[] = [];
+      for (const path of await repo.findPathsListing(db, collectionId)) {
+        const at = path.courseIds.indexOf(collectionId);
+        for (const id of path.courseIds.slice(0, Math.max(0, at))) {
+          if (!before.includes(id)) before.push(id);
+        }
+      }
+      const rows = await repo.findListingRows(db, before);
+      const byId = new Map(
+        rows
+          .filter((row) => canReadPublished(null, row.collection))
+          .map((row) => [row.collection.id, cardOf(row)] as const),
+      );
+      return before.flatMap((id) => byId.get(id) ?? []);
+    },
+
     async search(filter: repo.ListingFilter): Promise<{ items: CollectionCard[]; total: number }> {
       const { rows, total } = await repo.listPublished(db, filter);
       return { items: rows.map(cardOf), total };
@@ -570,6 +909,13 @@ export function createContentService({ db, clock, users, memberships }: ContentD
       const collection = await findCollectionOrThrow(authorId, collectionId);
       if (collection.status === ItemStatus.Deleted) throw notFound(ContentErrors.NotFound);
       return { viewer: await viewerFor(userId, collection), collection };
+    },
+
+    /** A collection by id and the caller (or a visitor, null) as its viewer; missing or deleted is a 404. */
+    async findWithViewer(caller: number | Caller | null, collectionId: number) {
+      const collection = await repo.findCollection(db, collectionId);
+      if (!collection || collection.status === ItemStatus.Deleted) throw notFound(ContentErrors.NotFound);
+      return { viewer: await viewerFor(caller, collection), collection };
     },
 
     /** A draft page by its id alone (PUT/DELETE /api/author/page/{id}), with its collection. */
@@ -586,7 +932,47 @@ export function createContentService({ db, clock, users, memberships }: ContentD
       return buildView(viewer, collection, true);
     },
 
-    async liveVersion(collectionId: number): Promise<CollectionVersionRow | null> {
+    /**
+     * Which of these published lessons the user may open, as `collectionId:pageId` keys: the rule AI
+     * search applies before it cites anything. A lesson passes what a read of it passes — the collection's
+     * visibility (organizations included), then the lesson's own gate (previews, sign-in, editors, and an
+     * entitlement for priced courses).
+     */
+    async readableLessons(
+      userId: number | null,
+      lessons: readonly { collectionId: number; pageId: number }[],
+    ): Promise<Set<string>> {
+      const readable = new Set<string>();
+      const viewer = await viewerOf(userId);
+      const pagesByCollection = new Map<number, Set<number>>();
+      for (const { collectionId, pageId } of lessons) {
+        const pages = pagesByCollection.get(collectionId) ?? new Set<number>();
+        pages.add(pageId);
+        pagesByCollection.set(collectionId, pages);
+      }
+      for (const [collectionId, pageIds] of pagesByCollection) {
+        const collection = await repo.findCollection(db, collectionId);
+        if (!collection) continue;
+        const membership = viewer ? await memberships.find(collection.id, viewer.userId) : undefined;
+        const asMember = viewer && membership ? { ...viewer, memberships: [membership] } : viewer;
+        if (!canReadPublished(asMember, collection)) continue;
+        const inSubscription =
+          !organizations ||
+          (asMember && canEditCollection(asMember, collection)) ||
+          (await organizations.isVisibleTo(userId, scopedCollectionOf(collection)));
+        if (!inSubscription) continue;
+        const view = await buildView(asMember, collection, false).catch(refusedAsNull);
+        if (!view) continue;
+        for (const pageId of pageIds) {
+          if (await lessonReadableBy(asMember, view, pageId).catch(refusedAsNull)) {
+            readable.add(`${collectionId}:${pageId}`);
+          }
+        }
+      }
+      return readable;
+    },
+
+    async liveVersion(collectionId: number): Promise<repo.VersionRow | null> {
       return (await repo.findLiveVersion(db, collectionId)) ?? null;
     },
 
@@ -611,7 +997,7 @@ export function createContentService({ db, clock, users, memberships }: ContentD
     async lockDraft(tx: DbExecutor, collectionId: number, expectedEtag?: string): Promise<CollectionRow> {
       const row = await repo.lockCollection(tx, collectionId);
       if (!row || row.status === ItemStatus.Deleted) throw notFound(ContentErrors.NotFound);
-      if (expectedEtag !== undefined && row.etag !== expectedEtag) throw staleEtag();
+      if (expectedEtag !== undefined && !isCurrentEtag(row.etag, expectedEtag)) throw editConflict();
       return row;
     },
 
@@ -632,14 +1018,20 @@ export function createContentService({ db, clock, users, memberships }: ContentD
         { ...patch, etag: newEtag() },
         clock.now(),
       );
-      if (!row) throw staleEtag();
+      if (!row) throw editConflict();
       return row;
     },
 
     insertDraftPage(
       tx: DbExecutor,
       collectionId: number,
-      values: { title: string; summary?: string; estimatedMinutes?: number; components?: unknown[] },
+      values: {
+        title: string;
+        summary?: string;
+        estimatedMinutes?: number;
+        components?: unknown[];
+        itemType?: string;
+      },
     ): Promise<PageRow> {
       return repo.insertPage(tx, { collectionId, ...values, etag: newEtag() });
     },
@@ -666,7 +1058,7 @@ export function createContentService({ db, clock, users, memberships }: ContentD
       if (row) return row;
       const current = await repo.findPage(tx, collectionId, pageId);
       if (!current || current.status === ItemStatus.Deleted) throw notFound(ContentErrors.PageNotFound);
-      throw staleEtag();
+      throw editConflict();
     },
 
     /** An unconditional page change made under the collection's lock (TOC renames and removals). */
@@ -680,7 +1072,9 @@ export function createContentService({ db, clock, users, memberships }: ContentD
     async publishDraft(tx: DbExecutor, collectionId: number): Promise<CollectionVersionRow> {
       const locked = await repo.lockCollection(tx, collectionId);
       if (!locked || locked.status === ItemStatus.Deleted) throw notFound(ContentErrors.NotFound);
-      return publish(tx, locked);
+      const version = await publish(tx, locked);
+      await changes?.publish(tx, 'collection', collectionId);
+      return version;
     },
 
     /**
@@ -709,8 +1103,27 @@ export function createContentService({ db, clock, users, memberships }: ContentD
           collectionId,
           reviewState === CourseReviewState.ApprovedForEarlyAccess,
         );
+        await changes?.publish(tx, 'collection', collectionId);
       }
       return row;
+    },
+
+    /** Takes the live version offline (it becomes obsolete, 8004): readers get the 404 of a missing item. */
+    async unpublishLive(tx: DbExecutor, collectionId: number): Promise<void> {
+      await repo.markVersionsObsolete(tx, collectionId);
+      await changes?.publish(tx, 'collection', collectionId);
+    },
+
+    /** Marks a collection locked with lockDraft as deleted (102); its versions stop being readable. */
+    async deleteCollection(tx: DbExecutor, collectionId: number): Promise<void> {
+      const row = await repo.updateCollection(
+        tx,
+        collectionId,
+        { status: ItemStatus.Deleted, etag: newEtag() },
+        clock.now(),
+      );
+      if (!row) throw notFound(ContentErrors.NotFound);
+      await changes?.publish(tx, 'collection', collectionId);
     },
 
     collectionsInReview() {
@@ -770,6 +1183,7 @@ function cardOf(row: repo.ListingRow): CollectionCard {
     lessonCount: row.version.lessonCount,
     estimatedMinutes: row.version.estimatedMinutes,
     authorName: row.authorName,
+    learnerCount: row.learnerCount,
   });
 }
 

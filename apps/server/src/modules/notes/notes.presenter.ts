@@ -14,7 +14,7 @@ export function presentNote(row: NoteHighlightRow): Note {
     selection_id: row.selectionId,
     quote: row.quote,
     comment: row.comment,
-    version: row.version,
+    etag: row.etag,
     work_title: row.workTitle,
     page_title: row.pageTitle,
     url: `${lessonUrl(row.authorId, row.workId, row.pageId)}#${encodeURIComponent(row.widgetId)}`,

@@ -74,33 +74,47 @@ export async function listPageNotes(
     .orderBy(asc(notesHighlights.createdAt), asc(notesHighlights.id));
 }
 
-/** Changes the note only if it is still at `version`; undefined when it is missing or has moved on. */
+/**
+ * Changes the note only if it still has the eTag `expectedEtag`, giving it `nextEtag`; undefined when it
+ * is missing or has moved on.
+ */
 export async function updateNoteComment(
   db: DbExecutor,
   userId: number,
   noteId: number,
-  version: number,
-  comment: string,
-  at: Date,
+  expectedEtag: string,
+  patch: { comment: string; etag: string; updatedAt: Date },
 ): Promise<NoteHighlightRow | undefined> {
   const [row] = await db
     .update(notesHighlights)
-    .set({ comment, version: version + 1, updatedAt: at })
+    .set(patch)
     .where(
       and(
         eq(notesHighlights.id, noteId),
         eq(notesHighlights.userId, userId),
-        eq(notesHighlights.version, version),
+        eq(notesHighlights.etag, expectedEtag),
       ),
     )
     .returning();
   return row;
 }
 
-export async function deleteOwnNote(db: DbExecutor, userId: number, noteId: number): Promise<boolean> {
+/** Deletes the note if it still has `expectedEtag` (any version when null). */
+export async function deleteOwnNote(
+  db: DbExecutor,
+  userId: number,
+  noteId: number,
+  expectedEtag: string | null,
+): Promise<boolean> {
   const rows = await db
     .delete(notesHighlights)
-    .where(and(eq(notesHighlights.id, noteId), eq(notesHighlights.userId, userId)))
+    .where(
+      and(
+        eq(notesHighlights.id, noteId),
+        eq(notesHighlights.userId, userId),
+        expectedEtag === null ? undefined : eq(notesHighlights.etag, expectedEtag),
+      ),
+    )
     .returning({ id: notesHighlights.id });
   return rows.length > 0;
 }

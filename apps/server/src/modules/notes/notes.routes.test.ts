@@ -53,7 +53,6 @@ describe('PUT /api/userdata/notes-and-highlights (create)', () => {
       selection_id: '0-4',
       quote: 'Text',
       comment: 'Remember this',
-      version: 1,
       work_title: 'Recursion in Depth',
       page_title: 'Lesson 1',
       url: `/collection/page/${course.author.id}/${course.collection.id}/${course.pageIds[0]}#md-0`,
@@ -115,16 +114,98 @@ describe('PUT /api/userdata/notes-and-highlights (create)', () => {
 });
 
 describe('editing and deleting', () => {
-  it('edits the note and moves its version on; an edit from an older version is refused', async () => {
+  it('edits the note with its eTag in the eTag header and answers the new one', async () => {
     const { client } = await signUp(t.app);
     const { note } = (await client.put(BASE, highlightOn(course))).json();
-    const edited = await client.put(BASE, { id: note.id, comment: 'Now with a note', version: 1 });
+    const edited = await client.request(
+      'PUT',
+      BASE,
+      { id: note.id, comment: 'Now with a note' },
+      { headers: { etag: `"${note.etag}"` } },
+    );
     expect(edited.statusCode).toBe(200);
-    expect(edited.json().note).toMatchObject({ comment: 'Now with a note', version: 2, quote: 'Text' });
+    const saved = NoteSchema.parse(edited.json().note);
+    expect(saved).toMatchObject({ comment: 'Now with a note', quote: 'Text' });
+    expect(saved.etag).not.toBe(note.etag);
+    expect(edited.headers.etag).toBe(`"${saved.etag}"`);
+    const [row] = await t.database.db.select().from(notesHighlights).where(eq(notesHighlights.id, note.id));
+    expect(row).toMatchObject({ comment: 'Now with a note', etag: saved.etag });
+  });
 
-    const stale = await client.put(BASE, { id: note.id, comment: 'From another tab', version: 1 });
-    expect(stale.statusCode).toBe(409);
+  it('accepts the eTag in If-Match too', async () => {
+    const { client } = await signUp(t.app);
+    const { note } = (await client.put(BASE, highlightOn(course))).json();
+    const edited = await client.request(
+      'PUT',
+      BASE,
+      { id: note.id, comment: 'Via If-Match' },
+      { headers: { 'if-match': note.etag } },
+    );
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json().note.comment).toBe('Via If-Match');
+  });
+
+  it('refuses an edit from an outdated version with 505 Version outdated and keeps the newer one', async () => {
+    const { client } = await signUp(t.app);
+    const { note } = (await client.put(BASE, highlightOn(course))).json();
+    const first = await client.request(
+      'PUT',
+      BASE,
+      { id: note.id, comment: 'From this tab' },
+      { headers: { etag: note.etag } },
+    );
+    expect(first.statusCode).toBe(200);
+
+    const stale = await client.request(
+      'PUT',
+      BASE,
+      { id: note.id, comment: 'From another tab' },
+      { headers: { etag: note.etag } },
+    );
+    expect(stale.statusCode).toBe(505);
+    expect(stale.json()).toEqual({
+      errorText: ErrorMessages.VersionOutdated,
+      errors: { etag: 'This note was changed elsewhere. Reload it before editing.' },
+    });
+    const [row] = await t.database.db.select().from(notesHighlights).where(eq(notesHighlights.id, note.id));
+    expect(row?.comment).toBe('From this tab');
+  });
+
+  it('edits without an eTag as the last writer (the spec names none for notes)', async () => {
+    const { client } = await signUp(t.app);
+    const { note } = (await client.put(BASE, highlightOn(course))).json();
+    await client.request('PUT', BASE, { id: note.id, comment: 'One' }, { headers: { etag: note.etag } });
+    const blind = await client.put(BASE, { id: note.id, comment: 'Two' });
+    expect(blind.statusCode).toBe(200);
+    expect(blind.json().note.comment).toBe('Two');
+  });
+
+  it('no longer takes the version in the body', async () => {
+    const { client } = await signUp(t.app);
+    const { note } = (await client.put(BASE, highlightOn(course))).json();
+    const response = await client.put(BASE, { id: note.id, comment: 'x', version: 1 });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual({ version: 'Unknown field.' });
+  });
+
+  it('refuses to delete an outdated version with 505 and deletes the current one', async () => {
+    const { client } = await signUp(t.app);
+    const { note } = (await client.put(BASE, highlightOn(course))).json();
+    const edited = await client.request(
+      'PUT',
+      BASE,
+      { id: note.id, comment: 'Newer' },
+      { headers: { etag: note.etag } },
+    );
+    const url = `${BASE}?id=${note.id}`;
+    const stale = await client.request('DELETE', url, undefined, { headers: { etag: note.etag } });
+    expect(stale.statusCode).toBe(505);
     expect(stale.json().errorText).toBe(ErrorMessages.VersionOutdated);
+    const current = edited.json().note.etag;
+    const deleted = await client.request('DELETE', url, undefined, { headers: { 'if-match': current } });
+    expect(deleted.statusCode).toBe(200);
+    const rows = await t.database.db.select().from(notesHighlights).where(eq(notesHighlights.id, note.id));
+    expect(rows).toEqual([]);
   });
 
   it('deletes a highlight once', async () => {

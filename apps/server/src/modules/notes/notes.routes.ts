@@ -1,6 +1,7 @@
 import {
   CreateNoteRequestSchema,
   DeleteNoteQuerySchema,
+  EmptyBodySchema,
   NotesAccessMapRequestSchema,
   PageNotesQuerySchema,
   SearchNotesRequestSchema,
@@ -8,6 +9,7 @@ import {
 } from '@coderoom/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth/guard.js';
+import { readEtag, sendEtag } from '../../platform/http/etag.js';
 import { parseInput } from '../../platform/http/validation.js';
 import type { NotesService } from './notes.service.js';
 
@@ -32,15 +34,18 @@ export function registerNotesRoutes(app: FastifyInstance, notes: NotesService): 
   app.put(BASE, async (request, reply) => {
     const { userId } = requireUser(request);
     if (isEdit(request.body)) {
-      return { note: await notes.update(userId, parseInput(UpdateNoteRequestSchema, request.body)) };
+      const input = parseInput(UpdateNoteRequestSchema, request.body);
+      const note = await notes.update(userId, input, readEtag(request));
+      return sendEtag(reply, note.etag, { note });
     }
     const { note, created } = await notes.create(userId, parseInput(CreateNoteRequestSchema, request.body));
     return reply.status(created ? 201 : 200).send({ note });
   });
 
   app.delete(BASE, async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const { userId } = requireUser(request);
-    await notes.remove(userId, parseInput(DeleteNoteQuerySchema, request.query).id);
+    await notes.remove(userId, parseInput(DeleteNoteQuerySchema, request.query).id, readEtag(request));
     return { ok: true } as const;
   });
 

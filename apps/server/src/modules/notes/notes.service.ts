@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/errors.js';
+import { isCurrentEtag, newEtag } from '../../platform/http/etag.js';
 import type { ContentService } from '../content/content.service.js';
 import { NoteErrors } from './notes.errors.js';
 import { presentNote, presentWorkWithNotes } from './notes.presenter.js';
@@ -79,26 +80,26 @@ export function createNotesService({ db, clock, content }: NotesDeps) {
       return { note: presentNote(existing), created: false };
     },
 
-    async update(userId: number, input: UpdateNoteRequest): Promise<Note> {
+    /** Changes the comment; with an eTag (the version the learner edited) only if it is still current. */
+    async update(userId: number, input: UpdateNoteRequest, etag: string | null): Promise<Note> {
       const current = await repo.findOwnNote(db, userId, input.id);
       if (!current) throw NoteErrors.highlightNotFound();
-      if (input.version !== undefined && input.version !== current.version)
-        throw NoteErrors.versionOutdated();
-      const row = await repo.updateNoteComment(
-        db,
-        userId,
-        input.id,
-        current.version,
-        input.comment,
-        clock.now(),
-      );
+      if (etag !== null && !isCurrentEtag(current.etag, etag)) throw NoteErrors.versionOutdated();
+      const row = await repo.updateNoteComment(db, userId, input.id, current.etag, {
+        comment: input.comment,
+        etag: newEtag(),
+        updatedAt: clock.now(),
+      });
       // Changed or deleted between the read and the write: the client's copy is stale either way.
       if (!row) throw NoteErrors.versionOutdated();
       return presentNote(row);
     },
 
-    async remove(userId: number, noteId: number): Promise<void> {
-      if (!(await repo.deleteOwnNote(db, userId, noteId))) throw NoteErrors.highlightNotFound();
+    /** Deletes the note; with an eTag, only the version the learner saw (a newer one is 505). */
+    async remove(userId: number, noteId: number, etag: string | null): Promise<void> {
+      if (await repo.deleteOwnNote(db, userId, noteId, etag)) return;
+      if (etag !== null && (await repo.findOwnNote(db, userId, noteId))) throw NoteErrors.versionOutdated();
+      throw NoteErrors.highlightNotFound();
     },
 
     async pageNotes(userId: number, query: PageNotesInput): Promise<Note[]> {

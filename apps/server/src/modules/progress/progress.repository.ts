@@ -172,6 +172,110 @@ export async function listCertificates(db: DbExecutor, userId: number): Promise<
     .orderBy(desc(certificates.issuedAt));
 }
 
+/**
+ * Moves a learner's active certificate of a course to a revoked state (a refund or chargeback of the
+ * purchase that paid for the course), in the caller's transaction. Returns the rows it changed.
+ */
+export async function revokeCertificates(
+  db: DbExecutor,
+  userId: number,
+  collectionId: number,
+  state: string,
+  now: Date,
+): Promise<CertificateRow[]> {
+  return db
+    .update(certificates)
+    .set({ state, stateChangedAt: now })
+    .where(
+      and(
+        eq(certificates.userId, userId),
+        eq(certificates.collectionId, collectionId),
+        eq(certificates.state, 'active'),
+      ),
+    )
+    .returning();
+}
+
+/** One learner's state in one collection, as a lesson or course page shows it. */
+export interface LearnerState {
+  completedPageIds: number[];
+  lastPageId: number | null;
+  lastVisitedAt: Date | null;
+  certificateHash: string | null;
+  isPinned: boolean;
+  /** The learner's widget data under the key prefix asked for (none when no prefix was given). */
+  widgetRows: Array<{ key: string; value: unknown }>;
+}
+
+/**
+ * Completions, the visit row, the certificate, the pin and (with a prefix) the widget data of one
+ * learner in one collection, in one statement: the reader's per-learner part of a lesson.
+ */
+export async function readLearnerState(
+  db: DbExecutor,
+  userId: number,
+  collectionId: number,
+  widgetPrefix: string | null,
+): Promise<LearnerState> {
+  const widgetRows =
+    widgetPrefix === null
+      ? sql`'[]'::json`
+      : sql`coalesce((
+          select json_agg(json_build_object('key', ${userMaps.mapKey}, 'value', ${userMaps.value}))
+          from ${userMaps}
+          where ${userMaps.userId} = ${userId} and ${userMaps.mapName} = ${WIDGET_MAP}
+            and ${userMaps.mapKey} like ${`${escapeLike(widgetPrefix)}%`}
+        ), '[]'::json)`;
+  const result = await db.execute(sql`
+    select
+      coalesce((
+        select json_agg(${pageCompletions.pageId})
+        from ${pageCompletions}
+        where ${pageCompletions.userId} = ${userId} and ${pageCompletions.collectionId} = ${collectionId}
+          and ${pageCompletions.attempt} = ${LESSON_ATTEMPT}
+      ), '[]'::json) as completed,
+      work.last_page_id as last_page_id,
+      work.last_visited_at as last_visited_at,
+      (
+        select ${certificates.hash} from ${certificates}
+        where ${certificates.userId} = ${userId} and ${certificates.collectionId} = ${collectionId}
+        limit 1
+      ) as certificate_hash,
+      exists (
+        select 1 from ${pinnedWorks}
+        where ${pinnedWorks.userId} = ${userId} and ${pinnedWorks.collectionId} = ${collectionId}
+      ) as is_pinned,
+      ${widgetRows} as widget_rows
+    from (select 1) as one
+    left join ${learnerWorks} as work on work.user_id = ${userId} and work.collection_id = ${collectionId}
+  `);
+  const [row] = (
+    result as unknown as {
+      rows: Array<{
+        completed: Array<number | string>;
+        last_page_id: number | string | null;
+        last_visited_at: Date | string | null;
+        certificate_hash: string | null;
+        is_pinned: boolean;
+        widget_rows: Array<{ key: string; value: unknown }>;
+      }>;
+    }
+  ).rows;
+  if (!row) throw new Error('readLearnerState returned no row');
+  return {
+    completedPageIds: row.completed.map(Number),
+    lastPageId: row.last_page_id === null ? null : Number(row.last_page_id),
+    lastVisitedAt: row.last_visited_at === null ? null : new Date(row.last_visited_at),
+    certificateHash: row.certificate_hash,
+    isPinned: row.is_pinned,
+    widgetRows: row.widget_rows,
+  };
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[%_\\]/g, '\\$&');
+}
+
 export const WIDGET_MAP = 'collection';
 const PREFERENCES_MAP = 'preferences';
 
@@ -222,7 +326,7 @@ export async function widgetDataWithPrefix(
       and(
         eq(userMaps.userId, userId),
         eq(userMaps.mapName, WIDGET_MAP),
-        like(userMaps.mapKey, `${prefix.replace(/[%_\\]/g, '\\$&')}%`),
+        like(userMaps.mapKey, `${escapeLike(prefix)}%`),
       ),
     );
   return rows;

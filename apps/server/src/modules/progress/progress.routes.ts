@@ -2,6 +2,7 @@ import {
   CompletionRequestSchema,
   MyWorksQuerySchema,
   PageParamsSchema,
+  PinWorkItemRequestSchema,
   PinWorkRequestSchema,
   ReadingPreferencesSchema,
 } from '@coderoom/contracts';
@@ -13,7 +14,14 @@ import type { ProgressService } from './progress.service.js';
 
 const HashParamsSchema = z.strictObject({ hash: z.string().max(64) });
 
-export function registerProgressRoutes(app: FastifyInstance, progress: ProgressService): void {
+/** A pin names a course (author_id, work_id) or a work-area item (work_item_id): one pair of spec calls, 002 §7.2. */
+const PinRequestSchema = z.union([PinWorkRequestSchema, PinWorkItemRequestSchema]);
+
+export function registerProgressRoutes(
+  app: FastifyInstance,
+  progress: ProgressService,
+  starWorkItem: (userId: number, itemId: number, starred: boolean) => Promise<void>,
+): void {
   app.put('/api/reader/collection/:authorId/:collectionId/page/:pageId/completion', async (request) => {
     const { userId } = requireUser(request);
     const params = parseInput(PageParamsSchema, request.params);
@@ -38,15 +46,17 @@ export function registerProgressRoutes(app: FastifyInstance, progress: ProgressS
 
   app.put('/api/pinwork', async (request) => {
     const { userId } = requireUser(request);
-    const body = parseInput(PinWorkRequestSchema, request.body);
-    await progress.setPinned(userId, body.author_id, body.work_id, true);
+    const body = parseInput(PinRequestSchema, request.body);
+    if ('work_item_id' in body) await starWorkItem(userId, body.work_item_id, true);
+    else await progress.setPinned(userId, body.author_id, body.work_id, true);
     return { ok: true as const };
   });
 
   app.put('/api/unpinwork', async (request) => {
     const { userId } = requireUser(request);
-    const body = parseInput(PinWorkRequestSchema, request.body);
-    await progress.setPinned(userId, body.author_id, body.work_id, false);
+    const body = parseInput(PinRequestSchema, request.body);
+    if ('work_item_id' in body) await starWorkItem(userId, body.work_item_id, false);
+    else await progress.setPinned(userId, body.author_id, body.work_id, false);
     return { ok: true as const };
   });
 
@@ -60,7 +70,8 @@ export function registerProgressRoutes(app: FastifyInstance, progress: ProgressS
     return progress.saveReadingPreferences(userId, parseInput(ReadingPreferencesSchema, request.body));
   });
 
-  app.get('/api/certificates', async (request) => {
+  // The spec's name for the learner's certificates (001 §7); the web reads it there.
+  app.get('/api/get-all-certificates', async (request) => {
     const { userId } = requireUser(request);
     return { certificates: await progress.certificates(userId) };
   });

@@ -9,9 +9,11 @@ import type {
   WorkWithProgress,
 } from '@coderoom/contracts';
 import { DEFAULT_READING_PREFERENCES, ReadingPreferencesSchema } from '@coderoom/contracts';
-import { WorkType } from '@coderoom/domain';
+import { type CertificateState, WorkType } from '@coderoom/domain';
+import { createFeedCache } from '../../platform/cache/feedCache.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/database.js';
+import type { ChangeFeed } from '../../platform/db/changes.js';
+import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { notFound } from '../../platform/http/errors.js';
 import type { UsersService } from '../accounts/users.service.js';
 import { lessonUrl } from '../content/content.presenter.js';
@@ -24,7 +26,18 @@ export interface ProgressDeps {
   clock: Clock;
   content: ContentService;
   users: Pick<UsersService, 'findById'>;
+  /**
+   * The change feed: a learner's state in a collection is kept per process and dropped on
+   * `learner:<user>`, which migration 0090's triggers send on every write to their visits, completions,
+   * pins, certificates and widget data, whichever process made it. Without it nothing is cached.
+   */
+  changes?: Pick<ChangeFeed, 'on' | 'isLive' | 'onReset'>;
+  /** Told after a lesson's completion changes (organization plans complete themselves from it). */
+  onCompletionChanged?: (userId: number) => Promise<void>;
 }
+
+/** Learner-collection pairs (per lesson's widget prefix) one process keeps. */
+const LEARNER_CACHE_MAX_ENTRIES = 50_000;
 
 /** Percent over mandatory lessons (optional ones never hold a learner back). */
 export function computeProgress(
@@ -66,10 +79,25 @@ function presentCertificate(row: repo.CertificateRow, courseUrl: string | null):
     course_url: courseUrl,
     issued_at: row.issuedAt.toISOString(),
     verify_url: `/certificate/${row.hash}`,
+    state: row.state as CertificateState,
+    state_changed_at: row.stateChangedAt?.toISOString() ?? null,
   };
 }
 
-export function createProgressService({ db, clock, content, users }: ProgressDeps) {
+export function createProgressService({
+  db,
+  clock,
+  content,
+  users,
+  changes,
+  onCompletionChanged,
+}: ProgressDeps) {
+  const learnerStates = createFeedCache<string, Awaited<ReturnType<typeof repo.readLearnerState>>>(changes, {
+    maxEntries: LEARNER_CACHE_MAX_ENTRIES,
+    groupOf: (key) => key.slice(0, key.indexOf(':')),
+  });
+  changes?.on('learner', (userId) => learnerStates.deleteGroup(userId));
+
   async function progressFor(userId: number, view: CollectionView): Promise<LearnerProgress> {
     if (view.card.work_type === WorkType.Path) return pathProgress(userId, view);
     const [completed, work, certificate] = await Promise.all([
@@ -128,8 +156,56 @@ export function createProgressService({ db, clock, content, users }: ProgressDep
     }
   }
 
+  /** Re-reading the lesson the learner was last on within this time writes nothing. */
+  const VISIT_REFRESH_MS = 60_000;
+
   return {
     progressFor,
+
+    /**
+     * The learner's part of a lesson or course page in one read: progress, pin and (for a lesson) the
+     * widget data. A lesson read records the visit only when it changes something: another lesson, a
+     * first visit, or the last one over a minute ago; re-reading is read-only.
+     */
+    async learnerState(
+      userId: number,
+      view: CollectionView,
+      lesson: { pageId: number; authorId: number } | null,
+    ): Promise<{ progress: LearnerProgress | null; isPinned: boolean; widgetData: Record<string, unknown> }> {
+      const prefix = lesson
+        ? widgetKey({ author_id: lesson.authorId, collection_id: view.collection.id, page_id: lesson.pageId })
+        : null;
+      const state = await learnerStates.get(`${userId}:${view.collection.id}:${prefix ?? ''}`, () =>
+        repo.readLearnerState(db, userId, view.collection.id, prefix),
+      );
+      let lastPageId = state.lastPageId;
+      if (lesson && !view.isDraftView) {
+        const now = clock.now();
+        const stale =
+          state.lastVisitedAt === null || now.getTime() - state.lastVisitedAt.getTime() > VISIT_REFRESH_MS;
+        if (state.lastPageId !== lesson.pageId || stale) {
+          await repo.touchLearnerWork(db, userId, view.collection.id, lesson.pageId, now);
+          // Its notification drops the copy in every process; this one must not wait for it.
+          learnerStates.deleteGroup(String(userId));
+          lastPageId = lesson.pageId;
+        }
+      }
+      const progress = view.isDraftView
+        ? null
+        : view.card.work_type === WorkType.Path
+          ? await pathProgress(userId, view)
+          : computeProgress(view, state.completedPageIds, lastPageId, state.certificateHash);
+      return {
+        progress,
+        isPinned: state.isPinned,
+        widgetData: Object.fromEntries(
+          state.widgetRows.map((row) => [
+            row.key.slice(prefix?.length ?? 0),
+            (row.value as { userdata?: unknown } | null)?.userdata ?? null,
+          ]),
+        ),
+      };
+    },
 
     async isPinned(userId: number, collectionId: number): Promise<boolean> {
       return (await repo.pinnedIds(db, userId)).includes(collectionId);
@@ -174,6 +250,7 @@ export function createProgressService({ db, clock, content, users }: ProgressDep
         });
         return (await repo.findCertificate(tx, userId, collectionId)) ?? null;
       });
+      await onCompletionChanged?.(userId);
       return {
         progress: await progressFor(userId, view),
         certificate: certificate ? presentCertificate(certificate, view.card.url) : null,
@@ -223,6 +300,20 @@ export function createProgressService({ db, clock, content, users }: ProgressDep
       const cards = await content.cardsFor(rows.map((row) => row.collectionId));
       const urls = new Map(cards.map((card) => [card.collection_id, card.url]));
       return rows.map((row) => presentCertificate(row, urls.get(row.collectionId) ?? null));
+    },
+
+    /**
+     * Revokes a learner's certificate of a course in the caller's transaction (commerce settlement: the
+     * purchase that paid for the course was refunded or charged back). Returns how many changed.
+     */
+    async revokeCertificateIn(
+      tx: DbExecutor,
+      userId: number,
+      collectionId: number,
+      state: CertificateState,
+      now: Date = clock.now(),
+    ): Promise<number> {
+      return (await repo.revokeCertificates(tx, userId, collectionId, state, now)).length;
     },
 
     /** Public: anyone holding the hash can check a certificate. */

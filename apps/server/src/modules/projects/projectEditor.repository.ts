@@ -11,6 +11,11 @@ export async function lockProject(tx: DbExecutor, projectId: number): Promise<Pr
   return selectForUpdate(tx, projects, eq(projects.id, projectId));
 }
 
+/** Gives the locked project a new eTag (every editor write, whatever it changed). */
+export async function setProjectEtag(tx: DbExecutor, projectId: number, etag: string): Promise<void> {
+  await tx.update(projects).set({ etag }).where(eq(projects.id, projectId));
+}
+
 export async function insertComponent(
   tx: DbExecutor,
   row: typeof projectComponents.$inferInsert,

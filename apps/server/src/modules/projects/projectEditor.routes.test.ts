@@ -7,6 +7,7 @@ import type {
 } from '@coderoom/contracts';
 import { ErrorMessages, ProjectAttemptMode, ProjectMessages } from '@coderoom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EtagMessages } from '../../platform/http/etag.js';
 import { buildUser, packageImportDeps } from '../../test/factories.js';
 import { buildTestApp, signUp, type TestApp, TestClient } from '../../test/harness.js';
 import { ProjectErrors } from './projects.errors.js';
@@ -37,12 +38,14 @@ const task = (overrides: Partial<SaveEditorTaskRequest> = {}): SaveEditorTaskReq
   ...overrides,
 });
 
-function saveTask(componentId: number | 'new', body: unknown, etag?: string, client = author) {
+/** A task save with `etag` in the eTag header: by default the project's current one; null sends none. */
+async function saveTask(componentId: number | 'new', body: unknown, etag?: string | null, client = author) {
+  const sent = etag === undefined ? (await read()).etag : etag;
   return client.request(
     'PUT',
     `${base}/project_component/${componentId}`,
     body,
-    etag ? { headers: { 'if-match': `"${etag}"` } } : {},
+    sent === null ? {} : { headers: { etag: `"${sent}"` } },
   );
 }
 
@@ -264,7 +267,7 @@ describe('project editor', () => {
     expect(restored.statusCode).toBe(200);
   });
 
-  it('refuses a write based on a stale eTag with the spec conflict text; without one it overwrites', async () => {
+  it('refuses a write based on a stale eTag with the spec conflict text, and one without an eTag', async () => {
     const seen = await read();
     const first = seen.tasks[0];
     const last = seen.tasks.at(-1);
@@ -293,7 +296,11 @@ describe('project editor', () => {
     expect(staleDelete.statusCode).toBe(409);
     expect((await read()).tasks.at(-1)?.title).toBe('Edited elsewhere');
 
-    const overwrite = await saveTask(last.component_id, task({ title: 'Mine' }));
+    const missing = await saveTask(last.component_id, task({ title: 'Mine' }), null);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toEqual({ etag: EtagMessages.Required });
+    // The Conflicts dialog's Save: the current eTag, read anew, overwrites.
+    const overwrite = await saveTask(last.component_id, task({ title: 'Mine' }), (await read()).etag);
     expect(overwrite.statusCode).toBe(200);
     expect((await read()).tasks.at(-1)?.title).toBe('Mine');
   });

@@ -1,6 +1,6 @@
 import {
-  AUTHOR_ETAG_HEADER,
   CreateProjectFileRequestSchema,
+  EmptyBodySchema,
   ProjectEditorCollectionParamsSchema,
   ProjectEditorComponentParamsSchema,
   ProjectEditorProjectParamsSchema,
@@ -10,8 +10,8 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth/guard.js';
 import { notFound } from '../../platform/http/errors.js';
+import { requireEtag, sendEtag } from '../../platform/http/etag.js';
 import { parseInput } from '../../platform/http/validation.js';
-import { etagOf, withEtag } from '../authoring/authoring.routes.js';
 import type { ProjectEditorAddress, ProjectEditorService } from './projectEditor.service.js';
 import { ProjectErrors } from './projects.errors.js';
 
@@ -32,14 +32,10 @@ function addressOf(request: FastifyRequest, params: { authorId: number; collecti
   } satisfies ProjectEditorAddress;
 }
 
-/** If-Match, when the client sent one (task saves may come without: the Conflicts dialog's Save). */
-function optionalEtag(request: FastifyRequest): string | null {
-  return request.headers[AUTHOR_ETAG_HEADER] === undefined ? null : etagOf(request);
-}
-
 export function registerProjectEditorRoutes(app: FastifyInstance, editor: ProjectEditorService): void {
   // Not in the spec: a collection created on /teach gets its project here before the editor opens.
   app.post(`${COLLECTION}/project`, async (request, reply) => {
+    parseInput(EmptyBodySchema, request.body);
     const params = parseInput(ProjectEditorCollectionParamsSchema, request.params);
     const result = await editor.ensureProject(addressOf(request, params));
     return reply.status(result.created ? 201 : 200).send(result);
@@ -48,15 +44,15 @@ export function registerProjectEditorRoutes(app: FastifyInstance, editor: Projec
   app.get(PROJECT, async (request, reply) => {
     const params = parseInput(ProjectEditorProjectParamsSchema, request.params);
     const project = await editor.get(addressOf(request, params), params.projectId);
-    return withEtag(reply, project.etag, project);
+    return sendEtag(reply, project.etag, project);
   });
 
   app.put(PROJECT, async (request, reply) => {
     const params = parseInput(ProjectEditorProjectParamsSchema, request.params);
     const address = addressOf(request, params);
     const body = parseInput(SaveEditorProjectRequestSchema, request.body);
-    const project = await editor.saveProject(address, params.projectId, etagOf(request), body);
-    return withEtag(reply, project.etag, project);
+    const project = await editor.saveProject(address, params.projectId, requireEtag(request), body);
+    return sendEtag(reply, project.etag, project);
   });
 
   app.post(`${PROJECT}/files`, async (request) => {
@@ -70,16 +66,17 @@ export function registerProjectEditorRoutes(app: FastifyInstance, editor: Projec
     const params = parseInput(ProjectEditorComponentParamsSchema, request.params);
     const address = addressOf(request, params);
     const body = parseInput(SaveEditorTaskRequestSchema, request.body);
-    const result = await editor.saveTask(address, params.componentId, optionalEtag(request), body);
+    const result = await editor.saveTask(address, params.componentId, requireEtag(request), body);
     if (params.componentId === 'new') reply.status(201);
-    return withEtag(reply, result.etag, result);
+    return sendEtag(reply, result.etag, result);
   });
 
   app.delete(TASK, async (request, reply) => {
+    parseInput(EmptyBodySchema, request.body);
     const params = parseInput(ProjectEditorComponentParamsSchema, request.params);
     const address = addressOf(request, params);
     if (params.componentId === 'new') throw notFound(ProjectErrors.TaskNotFound);
-    const result = await editor.deleteTask(address, params.componentId, etagOf(request));
-    return withEtag(reply, result.etag, result);
+    const result = await editor.deleteTask(address, params.componentId, requireEtag(request));
+    return sendEtag(reply, result.etag, result);
   });
 }

@@ -1,16 +1,16 @@
-import { createHash } from 'node:crypto';
 import type {
   EditorProject,
   EditorProjectTask,
   SaveEditorProjectRequestSchema,
   SaveEditorTaskRequestSchema,
 } from '@coderoom/contracts';
-import { ErrorMessages, ErrorStatus, WorkType } from '@coderoom/domain';
+import { WorkType } from '@coderoom/domain';
 import type { z } from 'zod';
 import type { CollectionRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
-import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors.js';
+import { forbidden, invalidInput, notFound } from '../../platform/http/errors.js';
+import { editConflict, isCurrentEtag, newEtag } from '../../platform/http/etag.js';
 import { authoringAccess, canViewDraft } from '../authoring/authoring.policy.js';
 import { type ContentService, prepareWidget } from '../content/content.service.js';
 import * as editorRepo from './projectEditor.repository.js';
@@ -40,14 +40,6 @@ export interface ProjectEditorAddress {
 
 type SaveProject = z.output<typeof SaveEditorProjectRequestSchema>;
 type SaveTask = z.output<typeof SaveEditorTaskRequestSchema>;
-
-/** The eTag of a project: its own last edit, and which tasks it has, in which order, edited when. */
-export function projectEtag(project: repo.ProjectRow, tasks: readonly repo.ComponentRow[]): string {
-  const hash = createHash('sha256');
-  hash.update(`${project.id}:${project.updatedAt.toISOString()};`);
-  for (const task of tasks) hash.update(`${task.id}:${task.position}:${task.updatedAt.toISOString()};`);
-  return hash.digest('hex').slice(0, 20);
-}
 
 export function presentEditorTask(row: repo.ComponentRow): EditorProjectTask {
   const { content, protectedContent: secret } = row;
@@ -107,23 +99,23 @@ export function createProjectEditorService({ db, clock, content }: ProjectEditor
     return project;
   }
 
-  /** Runs `change` with the project locked and the caller's eTag (when given) checked. */
+  /**
+   * Runs `change` with the project locked, if the caller's eTag is the project's current one (else the
+   * Conflicts 409), and gives the project a new eTag: its details and its tasks are one versioned record.
+   */
   async function withLockedProject<T>(
     projectId: number,
-    etag: string | null,
+    etag: string,
     change: (tx: DbExecutor, tasks: repo.ComponentRow[]) => Promise<T>,
   ): Promise<{ result: T; etag: string }> {
     return db.transaction(async (tx) => {
       const project = await editorRepo.lockProject(tx, projectId);
       if (!project) throw notFound(ProjectErrors.NotFound);
-      const tasks = await repo.findComponentsOf(tx, projectId);
-      if (etag !== null && etag !== projectEtag(project, tasks)) {
-        throw new AppError(ErrorStatus.AlreadyExists, ErrorMessages.ContentJustUpdated);
-      }
-      const result = await change(tx, tasks);
-      const after = await editorRepo.lockProject(tx, projectId);
-      if (!after) throw notFound(ProjectErrors.NotFound);
-      return { result, etag: projectEtag(after, await repo.findComponentsOf(tx, projectId)) };
+      if (!isCurrentEtag(project.etag, etag)) throw editConflict();
+      const result = await change(tx, await repo.findComponentsOf(tx, projectId));
+      const next = newEtag();
+      await editorRepo.setProjectEtag(tx, projectId, next);
+      return { result, etag: next };
     });
   }
 
@@ -158,7 +150,7 @@ export function createProjectEditorService({ db, clock, content }: ProjectEditor
       tasks: tasks.map(presentEditorTask),
       can_edit: canEdit,
       learner_url: first ? taskUrl(collection.authorId, collection.id, project.id, first.id) : null,
-      etag: projectEtag(project, tasks),
+      etag: project.etag,
     };
   }
 
@@ -241,7 +233,7 @@ export function createProjectEditorService({ db, clock, content }: ProjectEditor
     async saveTask(
       address: ProjectEditorAddress,
       componentId: number | 'new',
-      etag: string | null,
+      etag: string,
       body: SaveTask,
     ): Promise<{ etag: string; task: EditorProjectTask }> {
       const { collection } = await collectionFor(address, 'edit');

@@ -1,5 +1,5 @@
 import type { LanguageId, ProjectDifficulty, ProjectTypeName, Widget } from '@coderoom/contracts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { bigint, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { DbExecutor } from '../../platform/db/database.js';
 import { selectForUpdate } from '../../platform/db/rowLock.js';
@@ -54,6 +54,8 @@ export const projects = pgTable('projects', {
   preRequisiteProjects: bigint('pre_requisite_projects', { mode: 'number' }).array().notNull().default([]),
   relevantCourses: bigint('relevant_courses', { mode: 'number' }).array().notNull().default([]),
   udataFiles: bigint('udata_files', { mode: 'number' }).array().notNull().default([]),
+  /** The project's version in the editor (platform/http/etag.ts): every editor write replaces it. */
+  etag: text('etag').notNull().default(sql`md5(random()::text || clock_timestamp()::text)`),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,6 +1,7 @@
 import {
   BeginProjectRequestSchema,
   CompleteTaskRequestSchema,
+  EmptyBodySchema,
   EncodedIdParamsSchema,
   ProjectComponentParamsSchema,
   ProjectParamsSchema,
@@ -50,6 +51,7 @@ export function registerProjectsRoutes(app: FastifyInstance, projects: ProjectsS
   });
 
   app.post(`${PROJECT}/reset`, async (request) => {
+    parseInput(EmptyBodySchema, request.body);
     const { userId } = requireUser(request);
     return projects.reset(userId, parseInput(ProjectParamsSchema, request.params));
   });

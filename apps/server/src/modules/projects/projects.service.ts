@@ -406,6 +406,7 @@ export function createProjectsService(deps: ProjectsDeps) {
         image: live.image,
         files: live.files,
         tests: component.protectedContent.live_tests ?? [],
+        title: context.project.title,
       };
     },
 

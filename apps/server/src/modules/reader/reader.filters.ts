@@ -1,4 +1,4 @@
-import type { ExploreType, FeaturedItemsQuerySchema } from '@coderoom/contracts';
+import type { ExploreDuration, ExploreType, FeaturedItemsQuerySchema } from '@coderoom/contracts';
 import { WorkType } from '@coderoom/domain';
 import type { z } from 'zod';
 
@@ -32,5 +32,22 @@ export function workTypesFor(type: ExploreType): string[] {
       return [WorkType.SkillAssessment];
     case 'projects':
       return [WorkType.StandaloneProject];
+  }
+}
+
+/** Explore's lengths → bounds on the total estimated minutes (inclusive). */
+export function minutesFor(duration: ExploreDuration | undefined): {
+  minMinutes: number | null;
+  maxMinutes: number | null;
+} {
+  switch (duration) {
+    case 'short':
+      return { minMinutes: null, maxMinutes: 59 };
+    case 'medium':
+      return { minMinutes: 60, maxMinutes: 180 };
+    case 'long':
+      return { minMinutes: 181, maxMinutes: null };
+    default:
+      return { minMinutes: null, maxMinutes: null };
   }
 }

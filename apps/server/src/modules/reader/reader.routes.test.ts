@@ -200,11 +200,24 @@ describe('course homepage', () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('shows drafts to their author only', async () => {
+  it('shows drafts to their author only; anyone else gets the 404 of a missing one', async () => {
     const url = `/api/reader/collection/${python.author.id}/${python.collection.id}?draft=true`;
-    expect((await new TestClient(t.app).get(url)).statusCode).toBe(401);
+    const missing = await new TestClient(t.app).get(
+      `/api/reader/collection/${python.author.id}/99999999?draft=true`,
+    );
+    expect(missing.statusCode).toBe(404);
+    // Logged out (issue 13: this was a 401, which told that the draft exists) and logged in alike.
+    const loggedOut = await new TestClient(t.app).get(url);
+    expect({ status: loggedOut.statusCode, body: loggedOut.json() }).toEqual({
+      status: 404,
+      body: missing.json(),
+    });
     const { client } = await signUp(t.app);
-    expect((await client.get(url)).statusCode).toBe(404);
+    const stranger = await client.get(url);
+    expect({ status: stranger.statusCode, body: stranger.json() }).toEqual({
+      status: 404,
+      body: missing.json(),
+    });
     const author = new TestClient(t.app);
     await author.post('/api/user/login', { email: python.author.email, password: python.author.password });
     const response = await author.get(url);

@@ -8,33 +8,41 @@ import {
 } from '@coderoom/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { parseInput } from '../../platform/http/validation.js';
+import type { Caller } from '../content/content.service.js';
 import type { ReaderService } from './reader.service.js';
 
-/** Logged-out visitors read public content; half-finished two-factor logins count as logged out. */
-function readerId(request: FastifyRequest): number | null {
-  return request.auth?.state === 'active' ? request.auth.userId : null;
+/**
+ * Logged-out visitors read public content; half-finished two-factor logins count as logged out. The
+ * session already carries the admin role, so the content rules need not look the user up again.
+ */
+function readerId(request: FastifyRequest): Caller | null {
+  const auth = request.auth;
+  return auth?.state === 'active' ? { userId: auth.userId, adminRole: auth.adminRole } : null;
 }
 
+/** Published content and the catalogue answer ETag/304 (platform/http/conditionalGet.ts). */
+const CONDITIONAL = { config: { conditionalGet: true } };
+
 export function registerReaderRoutes(app: FastifyInstance, reader: ReaderService): void {
-  app.get('/api/reader/featured_items', async (request) =>
-    reader.featured(parseInput(FeaturedItemsQuerySchema, request.query)),
+  app.get('/api/reader/featured_items', CONDITIONAL, async (request) =>
+    reader.featured(readerId(request)?.userId ?? null, parseInput(FeaturedItemsQuerySchema, request.query)),
   );
 
-  app.get('/api/reader/learner-tags/landing-page-details/:tag', async (request) =>
-    reader.landingPage(parseInput(TagParamsSchema, request.params).tag),
+  app.get('/api/reader/learner-tags/landing-page-details/:tag', CONDITIONAL, async (request) =>
+    reader.landingPage(readerId(request)?.userId ?? null, parseInput(TagParamsSchema, request.params).tag),
   );
 
-  app.get('/api/reader/collection/code/:encodedId', async (request) =>
+  app.get('/api/reader/collection/code/:encodedId', CONDITIONAL, async (request) =>
     reader.homeByCode(readerId(request), parseInput(EncodedIdParamsSchema, request.params).encodedId),
   );
 
-  app.get('/api/reader/collection/:authorId/:collectionId', async (request) => {
+  app.get('/api/reader/collection/:authorId/:collectionId', CONDITIONAL, async (request) => {
     const params = parseInput(CollectionParamsSchema, request.params);
     const { draft } = parseInput(DraftQuerySchema, request.query);
     return reader.homeById(readerId(request), params.authorId, params.collectionId, draft ?? false);
   });
 
-  app.get('/api/reader/collection/:authorId/:collectionId/page/:pageId', async (request) => {
+  app.get('/api/reader/collection/:authorId/:collectionId/page/:pageId', CONDITIONAL, async (request) => {
     const params = parseInput(PageParamsSchema, request.params);
     const { draft } = parseInput(DraftQuerySchema, request.query);
     return reader.lesson(

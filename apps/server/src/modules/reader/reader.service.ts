@@ -6,18 +6,20 @@ import type {
   LessonNeighbour,
 } from '@coderoom/contracts';
 import { LISTING_PAGE_SIZE, SEARCH_STRING_MAX } from '@coderoom/contracts';
-import { CourseReviewState, VersionState, WorkType } from '@coderoom/domain';
+import { CourseReviewState, type OrganizationScope, VersionState, WorkType } from '@coderoom/domain';
 import { notFound } from '../../platform/http/errors.js';
 import { lessonUrl } from '../content/content.presenter.js';
-import type { CollectionView, ContentService } from '../content/content.service.js';
+import type { Caller, CollectionView, ContentService } from '../content/content.service.js';
 import type { ProgressService } from '../progress/progress.service.js';
-import { DISCOVERABLE_WORK_TYPES, type FeaturedQuery, workTypesFor } from './reader.filters.js';
+import { DISCOVERABLE_WORK_TYPES, type FeaturedQuery, minutesFor, workTypesFor } from './reader.filters.js';
 
 // The reader's use-cases: discovery, course homepages and lessons, each with the learner's progress.
 
 export interface ReaderDeps {
   content: ContentService;
   progress: ProgressService;
+  /** An organization member's bounds: listings leave out what their subscription does not include. */
+  organizations?: { scopeFor(userId: number | null): Promise<OrganizationScope | null> };
 }
 
 const LISTED = [CourseReviewState.Approved, CourseReviewState.ApprovedForEarlyAccess];
@@ -35,21 +37,37 @@ const TOPIC_TAGS: Record<string, { topic: string; title: string; description: st
   go: { topic: 'Go', title: 'Learn Go', description: 'Simple, concurrent programs in Go.' },
 };
 
-export function createReaderService({ content, progress }: ReaderDeps) {
+type LearnerPart = Awaited<ReturnType<ProgressService['learnerState']>>;
+
+export function createReaderService({ content, progress, organizations }: ReaderDeps) {
+  const scopeFor = async (userId: number | null) => (organizations ? organizations.scopeFor(userId) : null);
+
   async function courseHome(
-    userId: number | null,
+    caller: Caller | null,
     view: CollectionView,
-    options: { withRelated: boolean } = { withRelated: true },
+    options: { withRelated: boolean; learner?: LearnerPart | null } = { withRelated: true },
   ): Promise<CourseHome> {
-    const related = options.withRelated ? await relatedTo(view) : [];
-    const pathCourses =
-      view.card.work_type === WorkType.Path ? await content.cardsFor(view.pathCourseIds) : undefined;
+    const learner =
+      options.learner !== undefined
+        ? options.learner
+        : caller === null
+          ? null
+          : await progress.learnerState(caller.userId, view, null);
+    const related = options.withRelated ? await relatedTo(view, await scopeFor(caller?.userId ?? null)) : [];
+    const isPath = view.card.work_type === WorkType.Path;
+    const pathCourses = isPath ? await content.cardsFor(view.pathCourseIds) : undefined;
+    const prerequisiteCourses =
+      options.withRelated && !isPath && !view.isDraftView
+        ? await content.coursesBefore(view.collection.id)
+        : [];
     return {
       collection: {
         ...view.card,
         skills: view.skills,
         target_audience: view.targetAudience,
         takeaway_skills: view.takeawaySkills,
+        prerequisites: view.prerequisites,
+        prerequisite_courses: prerequisiteCourses,
         overview: view.overview,
         version_state: view.version?.state ?? VersionState.Draft,
         review_state: view.collection.reviewState,
@@ -58,15 +76,16 @@ export function createReaderService({ content, progress }: ReaderDeps) {
         ...(pathCourses ? { path_courses: pathCourses } : {}),
       },
       toc: view.toc,
-      progress: userId === null || view.isDraftView ? null : await progress.progressFor(userId, view),
-      is_pinned: userId === null ? false : await progress.isPinned(userId, view.collection.id),
+      progress: learner?.progress ?? null,
+      is_pinned: learner?.isPinned ?? false,
       related,
     };
   }
 
   /** Other published items on the same language topic (or sharing a tag), best matches first. */
-  async function relatedTo(view: CollectionView) {
+  async function relatedTo(view: CollectionView, scope: OrganizationScope | null) {
     const { items } = await content.search({
+      scope,
       search: '',
       workTypes: DISCOVERABLE_WORK_TYPES,
       topic: view.card.language_topic,
@@ -82,10 +101,11 @@ export function createReaderService({ content, progress }: ReaderDeps) {
   }
 
   return {
-    async featured(query: FeaturedQuery): Promise<FeaturedItemsResponse> {
+    async featured(userId: number | null, query: FeaturedQuery): Promise<FeaturedItemsResponse> {
       const page = query.page ?? 1;
       const scope = query.scope ?? 'all';
       const { items, total } = await content.search({
+        scope: await scopeFor(userId),
         search: query.search_string.slice(0, SEARCH_STRING_MAX),
         workTypes: query.only_courses ? [WorkType.Course] : workTypesFor(query.type ?? 'all'),
         topic: query.topic ?? null,
@@ -94,15 +114,18 @@ export function createReaderService({ content, progress }: ReaderDeps) {
         onlyEarlyAccess: scope === 'early-access',
         reviewStates: scope === 'early-access' ? [CourseReviewState.ApprovedForEarlyAccess] : LISTED,
         tag: null,
+        ...minutesFor(query.duration),
+        sort: query.sort ?? 'relevance',
         limit: LISTING_PAGE_SIZE,
         offset: (page - 1) * LISTING_PAGE_SIZE,
       });
       return { items, total, page, page_size: LISTING_PAGE_SIZE };
     },
 
-    async landingPage(tag: string): Promise<LandingPageDetails> {
+    async landingPage(userId: number | null, tag: string): Promise<LandingPageDetails> {
       const known = TOPIC_TAGS[tag.toLowerCase()];
       const { items } = await content.search({
+        scope: await scopeFor(userId),
         search: '',
         workTypes: DISCOVERABLE_WORK_TYPES,
         topic: known?.topic ?? null,
@@ -123,25 +146,49 @@ export function createReaderService({ content, progress }: ReaderDeps) {
       };
     },
 
-    async homeByCode(userId: number | null, encodedId: string): Promise<CourseHome> {
-      return courseHome(userId, await content.viewByCode(userId, encodedId));
+    /** Every listed item's friendly path, as a logged-out visitor finds them (the site map). */
+    async cataloguePaths(): Promise<string[]> {
+      const paths: string[] = [];
+      for (let offset = 0; ; offset += LISTING_PAGE_SIZE) {
+        const { items, total } = await content.search({
+          scope: null,
+          search: '',
+          workTypes: DISCOVERABLE_WORK_TYPES,
+          topic: null,
+          difficulty: null,
+          onlyFree: false,
+          onlyEarlyAccess: false,
+          reviewStates: LISTED,
+          tag: null,
+          limit: LISTING_PAGE_SIZE,
+          offset,
+        });
+        paths.push(...items.map((item) => item.url));
+        if (items.length === 0 || offset + LISTING_PAGE_SIZE >= total) return paths;
+      }
     },
 
-    async homeById(userId: number | null, authorId: number, collectionId: number, draft: boolean) {
-      return courseHome(userId, await content.viewById(userId, authorId, collectionId, draft));
+    async homeByCode(caller: Caller | null, encodedId: string): Promise<CourseHome> {
+      return courseHome(caller, await content.viewByCode(caller, encodedId));
+    },
+
+    async homeById(caller: Caller | null, authorId: number, collectionId: number, draft: boolean) {
+      return courseHome(caller, await content.viewById(caller, authorId, collectionId, draft));
     },
 
     async lesson(
-      userId: number | null,
+      caller: Caller | null,
       authorId: number,
       collectionId: number,
       pageId: number,
       draft: boolean,
     ): Promise<Lesson> {
-      const { view, page, components } = await content.lesson(userId, authorId, collectionId, pageId, draft);
-      if (userId !== null) await progress.recordVisit(userId, view, pageId);
+      const { view, page, components } = await content.lesson(caller, authorId, collectionId, pageId, draft);
+      // The learner's part (progress, pin, widget data, the visit) in one read beside the cached content.
+      const learner =
+        caller === null ? null : await progress.learnerState(caller.userId, view, { pageId, authorId });
       // A lesson shows the course's outline and progress; related content is for the homepage.
-      const home = await courseHome(userId, view, { withRelated: false });
+      const home = await courseHome(caller, view, { withRelated: false, learner });
       const index = view.lessons.findIndex((lesson) => lesson.pageId === pageId);
       const neighbour = (offset: number): LessonNeighbour | null => {
         const lesson = view.lessons[index + offset];
@@ -168,14 +215,7 @@ export function createReaderService({ content, progress }: ReaderDeps) {
         next: neighbour(1),
         is_completed: home.progress?.completed_page_ids.includes(pageId) ?? false,
         progress: home.progress,
-        widget_data:
-          userId === null
-            ? {}
-            : await progress.widgetDataFor(userId, {
-                author_id: authorId,
-                collection_id: collectionId,
-                page_id: pageId,
-              }),
+        widget_data: learner?.widgetData ?? {},
       };
     },
   };

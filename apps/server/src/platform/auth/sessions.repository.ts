@@ -1,5 +1,5 @@
 import { and, eq, gt, lt, ne } from 'drizzle-orm';
-import { type SessionRow, sessions } from '../../db/schema.js';
+import { type SessionRow, sessions, users } from '../../db/schema.js';
 import type { DbExecutor } from '../db/database.js';
 
 // SQL for sessions (0001_platform_and_accounts.sql); the store in sessions.ts holds the rules.
@@ -8,20 +8,31 @@ export async function insertSession(db: DbExecutor, values: typeof sessions.$inf
   await db.insert(sessions).values(values);
 }
 
-/** The session with this id while it has not expired. No join to users: the foreign key deletes a user's sessions with the user. */
+export type LiveSessionRow = Pick<SessionRow, 'id' | 'userId' | 'state' | 'lastSeenAt' | 'expiresAt'> & {
+  adminRole: number | null;
+};
+
+/**
+ * The session with this id while it has not expired, with the one column of its user every request may
+ * need (the platform admin role) and nothing else of the user: no password hash, no second-factor secret.
+ * The foreign key deletes a user's sessions with the user.
+ */
 export async function findLiveSession(
   db: DbExecutor,
   id: string,
   now: Date,
-): Promise<Pick<SessionRow, 'id' | 'userId' | 'state' | 'lastSeenAt'> | undefined> {
+): Promise<LiveSessionRow | undefined> {
   const [row] = await db
     .select({
       id: sessions.id,
       userId: sessions.userId,
       state: sessions.state,
       lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      adminRole: users.adminRole,
     })
     .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, id), gt(sessions.expiresAt, now)))
     .limit(1);
   return row;

@@ -1,4 +1,6 @@
+import { createBoundedCache } from '../cache/boundedCache.js';
 import type { Clock } from '../clock.js';
+import type { ChangeFeed } from '../db/changes.js';
 import type { Db, DbExecutor } from '../db/database.js';
 import * as repo from './sessions.repository.js';
 import { hashToken, newToken } from './tokens.js';
@@ -9,6 +11,8 @@ export interface SessionContext {
   sessionId: string;
   userId: number;
   state: SessionState;
+  /** The user's platform admin role (users.admin_role), read with the session: null for everyone else. */
+  adminRole: number | null;
 }
 
 const ACTIVE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -16,6 +20,13 @@ const ACTIVE_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const PENDING_TTL_MS = 10 * 60 * 1000;
 // last_seen_at is refreshed at most this often, so reads do not turn into a write per request.
 const TOUCH_INTERVAL_MS = 60 * 1000;
+/**
+ * A resolved session is kept in process this long, so a burst of requests costs one lookup. Revocations
+ * reach every process at once through the change feed (platform/db/changes.ts); the time limit covers
+ * what the feed does not name (an admin role granted by hand in SQL).
+ */
+const CACHE_TTL_MS = 5 * 1000;
+const CACHE_MAX_ENTRIES = 10_000;
 
 export interface SessionStore {
   create(
@@ -28,7 +39,17 @@ export interface SessionStore {
   revokeAllForUser(executor: DbExecutor, userId: number, exceptSessionId?: string): Promise<void>;
 }
 
-export function createSessionStore(db: Db, clock: Clock): SessionStore {
+export function createSessionStore(db: Db, clock: Clock, changes: ChangeFeed): SessionStore {
+  // Keyed by the token's hash (the session id): a token never sits in memory longer than its request.
+  const cache = createBoundedCache<string, { context: SessionContext; expiresAt: number }>({
+    maxEntries: CACHE_MAX_ENTRIES,
+    ttlMs: CACHE_TTL_MS,
+    clock,
+  });
+  changes.on('session', (sessionId) => cache.delete(sessionId));
+  changes.on('user', (userId) => cache.deleteWhere((entry) => String(entry.context.userId) === userId));
+  changes.onReset(() => cache.clear());
+
   return {
     async create(executor, { userId, state, ip, userAgent }) {
       const token = newToken();
@@ -50,16 +71,24 @@ export function createSessionStore(db: Db, clock: Clock): SessionStore {
     async resolve(token) {
       const id = hashToken(token);
       const now = clock.now();
+      const cached = changes.isLive() ? cache.get(id) : undefined;
+      if (cached && cached.expiresAt > now.getTime()) return cached.context;
       const row = await repo.findLiveSession(db, id, now);
       if (!row) return null;
+      const context: SessionContext = {
+        sessionId: row.id,
+        userId: row.userId,
+        state: row.state,
+        adminRole: row.adminRole,
+      };
+      let expiresAt = row.expiresAt;
       if (row.state === 'active' && now.getTime() - row.lastSeenAt.getTime() > TOUCH_INTERVAL_MS) {
         // Sliding expiry: an active session lives 30 days past its last use.
-        await repo.updateSession(db, id, {
-          lastSeenAt: now,
-          expiresAt: new Date(now.getTime() + ACTIVE_TTL_MS),
-        });
+        expiresAt = new Date(now.getTime() + ACTIVE_TTL_MS);
+        await repo.updateSession(db, id, { lastSeenAt: now, expiresAt });
       }
-      return { sessionId: row.id, userId: row.userId, state: row.state };
+      if (changes.isLive()) cache.set(id, { context, expiresAt: expiresAt.getTime() });
+      return context;
     },
 
     async activate(executor, sessionId) {
@@ -69,14 +98,17 @@ export function createSessionStore(db: Db, clock: Clock): SessionStore {
         lastSeenAt: now,
         expiresAt: new Date(now.getTime() + ACTIVE_TTL_MS),
       });
+      await changes.publish(executor, 'session', sessionId);
     },
 
     async revoke(sessionId) {
       await repo.deleteSession(db, sessionId);
+      await changes.publish(db, 'session', sessionId);
     },
 
     async revokeAllForUser(executor, userId, exceptSessionId) {
       await repo.deleteSessionsOfUser(executor, userId, exceptSessionId);
+      await changes.publish(executor, 'user', userId);
     },
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, hotp, totpAt, verifyTotp } from './totp.js';
+import { base32Decode, base32Encode, hotp, matchTotpStep, totpAt } from './totp.js';
 
 // RFC 4226 appendix D / RFC 6238 appendix B use the ASCII secret "12345678901234567890".
 const RFC_SECRET = base32Encode(Buffer.from('12345678901234567890'));
@@ -22,11 +22,13 @@ describe('totp', () => {
     expect(totpAt(RFC_SECRET, 1_111_111_109_000)).toBe('081804');
   });
 
-  it('accepts one step of drift and nothing further', () => {
+  it('accepts one step of drift and nothing further, naming the step it matched', () => {
     const now = 1_700_000_000_000;
-    expect(verifyTotp(RFC_SECRET, totpAt(RFC_SECRET, now - 30_000), now)).toBe(true);
-    expect(verifyTotp(RFC_SECRET, totpAt(RFC_SECRET, now + 30_000), now)).toBe(true);
-    expect(verifyTotp(RFC_SECRET, totpAt(RFC_SECRET, now - 90_000), now)).toBe(false);
-    expect(verifyTotp(RFC_SECRET, 'abcdef', now)).toBe(false);
+    const step = Math.floor(now / 30_000);
+    expect(matchTotpStep(RFC_SECRET, totpAt(RFC_SECRET, now), now)).toBe(step);
+    expect(matchTotpStep(RFC_SECRET, totpAt(RFC_SECRET, now - 30_000), now)).toBe(step - 1);
+    expect(matchTotpStep(RFC_SECRET, totpAt(RFC_SECRET, now + 30_000), now)).toBe(step + 1);
+    expect(matchTotpStep(RFC_SECRET, totpAt(RFC_SECRET, now - 90_000), now)).toBeNull();
+    expect(matchTotpStep(RFC_SECRET, 'abcdef', now)).toBeNull();
   });
 });

@@ -57,11 +57,18 @@ export function totpAt(secret: string, timeMs: number): string {
   return hotp(secret, Math.floor(timeMs / 1000 / STEP_SECONDS));
 }
 
-/** Accepts the current step and one on either side, for clocks that drift a little. */
-export function verifyTotp(secret: string, code: string, timeMs: number): boolean {
-  if (!/^\d{6}$/.test(code)) return false;
+/**
+ * The time step a code belongs to, or null when it matches none. Accepts the current step and one on
+ * either side, for clocks that drift a little. The caller must still refuse a step that was already
+ * used (RFC 6238 §5.2): a code is good once, not for its whole window.
+ */
+export function matchTotpStep(secret: string, code: string, timeMs: number): number | null {
+  if (!/^\d{6}$/.test(code)) return null;
   const counter = Math.floor(timeMs / 1000 / STEP_SECONDS);
-  return [-1, 0, 1].some((delta) => hotp(secret, counter + delta) === code);
+  for (const delta of [-1, 0, 1]) {
+    if (hotp(secret, counter + delta) === code) return counter + delta;
+  }
+  return null;
 }
 
 export function otpauthUrl(secret: string, account: string, issuer: string): string {

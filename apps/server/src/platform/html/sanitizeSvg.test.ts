@@ -27,4 +27,39 @@ describe('sanitizeSvg', () => {
     );
     expect(out).toBe('<svg><rect width="1" height="1" /><text>t</text><rect width="2" height="2" /></svg>');
   });
+
+  // Issue 13: a slide drawing covered the whole app (position:fixed, z-index) and took its clicks.
+  it('keeps no layout CSS: a drawing cannot lift itself out of its widget', () => {
+    const out = sanitizeSvg(
+      '<svg viewBox="0 0 10 10" style="position:fixed;inset:0;z-index:2147483647;width:100vw;height:100vh;fill:red" ' +
+        'transform="translate(-500 -500) scale(40)" x="-9999" class="modal-backdrop">' +
+        '<rect width="10" height="10" style="POSITION: fixed; top:0; left:0; stroke:blue; display:block" class="x" />' +
+        '<g style="position/**/:fixed;margin:-100px;transform:scale(50);opacity:0.5">' +
+        '<circle r="1" style="fill:red !important;stroke:url(#x);fill-opacity:0.5" /></g></svg>',
+    );
+    expect(out).toBe(
+      '<svg viewBox="0 0 10 10" style="fill:red"><rect width="10" height="10" style="stroke:blue" />' +
+        '<g style="opacity:0.5"><circle r="1" /></g></svg>',
+    );
+  });
+
+  it('removes every hostile payload of the probe', () => {
+    const payloads = [
+      '<svg><script xlink:href="data:,alert(1)" /></svg>',
+      '<svg onload="alert(1)" onmouseover="alert(1)"><rect width="1" height="1" /></svg>',
+      '<svg><foreignObject width="100%" height="100%"><div xmlns="http://www.w3.org/1999/xhtml" style="position:fixed;inset:0">x</div></foreignObject></svg>',
+      '<svg><a xlink:href="javascript:alert(1)"><text>click</text></a><a href="JAVASCRIPT:alert(1)"><rect width="1" height="1" /></a></svg>',
+      '<svg><animate attributeName="href" to="javascript:alert(1)" /><set attributeName="onload" to="alert(1)" /></svg>',
+      '<svg><style>svg{position:fixed;inset:0;z-index:9999}</style><rect width="1" height="1" /></svg>',
+      '<svg><image href="https://evil.example/x.png" /><use href="https://evil.example/s.svg#a" /></svg>',
+      '<svg><rect width="1" height="1" style="background:url(javascript:alert(1))" fill="url(https://evil.example/p)" /></svg>',
+      '<svg><iframe src="javascript:alert(1)"></iframe><rect width="1" height="1" /></svg>',
+    ];
+    for (const payload of payloads) {
+      const out = sanitizeSvg(payload);
+      expect(out).not.toMatch(
+        /script|onload|onmouseover|foreignObject|href|position|z-index|<style|<a\b|animate|<set|url\(|iframe|image|<use/i,
+      );
+    }
+  });
 });

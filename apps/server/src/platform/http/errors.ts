@@ -12,6 +12,8 @@ export class AppError extends Error {
     readonly errorText: string,
     readonly errors?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** Extra fields a module's error body carries beside errorText (AI search: code, message, hint). */
+    readonly details?: Record<string, string>,
   ) {
     super(errorText);
     this.name = 'AppError';
@@ -24,7 +26,11 @@ export const PlatformMessages = {
   LoginRequired: 'Please log in to continue.',
   AccessDenied: 'You do not have access to this.',
   CsrfFailed: 'Your request could not be verified. Reload the page and try again.',
+  CrossOriginRefused: 'Requests from another site are not accepted.',
   MalformedJson: 'The request body is not valid JSON.',
+  BadUrlEncoding: 'The address holds a NUL character or text that is not valid UTF-8.',
+  BodyNotUtf8: 'The request body is not valid UTF-8 text.',
+  NulInBody: 'The request body holds a NUL character, which text may not contain.',
   BodyTooLarge: (limit: number) => `The request body is larger than the limit of ${limit} bytes.`,
   UnsupportedMediaType: 'Send the request body as JSON (Content-Type: application/json).',
   RateLimited: 'Too many requests. Please wait a moment and try again.',
@@ -51,13 +57,11 @@ export function registerErrorHandler(app: FastifyInstance, bodyLimit: number): v
   app.setErrorHandler((error: unknown, request, reply) => {
     if (error instanceof AppError) {
       if (error.headers) reply.headers(error.headers);
-      return reply
-        .status(error.status)
-        .send(
-          error.errors
-            ? { errorText: error.errorText, errors: error.errors }
-            : { errorText: error.errorText },
-        );
+      return reply.status(error.status).send({
+        errorText: error.errorText,
+        ...(error.errors ? { errors: error.errors } : {}),
+        ...error.details,
+      });
     }
     if (isFastifyError(error)) {
       switch (error.code) {

@@ -101,7 +101,9 @@ describe('serving the web app', () => {
       const page = await app.inject({ method: 'GET', url: '/learn/home?x=1' });
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toContain('text/html');
-      expect(page.body).toContain('<title>Coderoom</title>');
+      // The page's own title and tags replace index.html's <title> (modules/pagemeta).
+      expect(page.body).toContain('<title>Coderoom — Interactive Courses for Software Developers</title>');
+      expect(page.body).toContain('<meta name="robots" content="noindex" />');
       const asset = await app.inject({ method: 'GET', url: '/assets/app.js' });
       expect(asset.body).toBe('console.log(1)');
       const missingAsset = await app.inject({ method: 'GET', url: '/assets/missing.js' });
@@ -112,5 +114,43 @@ describe('serving the web app', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('text at the door: NUL characters and invalid UTF-8', () => {
+  it('refuses a NUL in a path parameter, once a 500 from the database', async () => {
+    const response = await new TestClient(t.app).get('/api/reader/learner-tags/landing-page-details/%00');
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errorText: PlatformMessages.BadUrlEncoding });
+  });
+
+  it('refuses a password reset whose e-mail holds a NUL, once a 500 from the database', async () => {
+    const client = new TestClient(t.app);
+    const response = await client.post('/api/user/password-reset/request', {
+      email: 'ada\u0000@example.com',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ errorText: PlatformMessages.NulInBody });
+  });
+
+  it('refuses invalid UTF-8 in the path, the query and the body in the error shape', async () => {
+    const client = new TestClient(t.app);
+    for (const url of ['/api/reader/learner-tags/landing-page-details/%C3%28', '/api/health?x=%FF']) {
+      const response = await client.get(url);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json(), url).toEqual({ errorText: PlatformMessages.BadUrlEncoding });
+    }
+    const body = await client.request('POST', '/api/user/login', undefined, {
+      rawBody: Buffer.concat([Buffer.from('{"email": "'), Buffer.from([0xff]), Buffer.from('"}')]),
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual({ errorText: PlatformMessages.BodyNotUtf8 });
+  });
+
+  it('still reads text in other scripts, escaped or not', async () => {
+    const response = await new TestClient(t.app).get(
+      `/api/reader/learner-tags/landing-page-details/${encodeURIComponent('日本語')}`,
+    );
+    expect(response.statusCode).toBe(404);
   });
 });

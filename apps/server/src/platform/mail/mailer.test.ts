@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signUp, type TestApp, TestClient } from '../../test/harness.js';
+import { buildTestApp, signUp, type TestApp, TestClient, waitFor } from '../../test/harness.js';
 import { createMailer } from './mailer.js';
 
 // A real SMTP server in this process: proves the platform's mail actually leaves over SMTP.
@@ -45,8 +45,8 @@ describe('mail over SMTP', () => {
     const { email } = await signUp(t.app);
     const response = await new TestClient(t.app).post('/api/user/password-reset/request', { email });
     expect(response.statusCode).toBe(200);
-    const message = received.find((m) => m.to.includes(email));
-    expect(message).toBeDefined();
+    // The mail leaves through the job queue, after the answer.
+    const message = await waitFor(() => received.find((m) => m.to.includes(email)), 'the SMTP delivery');
     expect(message?.raw).toMatch(/Subject: Reset your Coderoom password/);
     expect(message?.raw).toMatch(/signup-and-reset-password\//);
   });

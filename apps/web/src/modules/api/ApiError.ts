@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly errorText: string,
     readonly errors: Record<string, string> = {},
+    /** The whole error body, for modules whose errors carry more (AI search: code, message, hint). */
+    readonly body: Record<string, unknown> = {},
   ) {
     super(errorText || `Request failed with status ${status}`);
     this.name = 'ApiError';
@@ -25,6 +27,6 @@ export class ApiError extends Error {
         : {};
     const errorText = typeof parsed.errorText === 'string' ? parsed.errorText : undefined;
     const text = errorTextFrom({ errorText, errors }, status) || 'Something went wrong. Please try again.';
-    return new ApiError(status, text, errors);
+    return new ApiError(status, text, errors, parsed as Record<string, unknown>);
   }
 }

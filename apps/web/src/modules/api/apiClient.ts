@@ -36,6 +36,24 @@ function readCookie(name: string): string | null {
   return match?.[1] ? decodeURIComponent(match[1]) : null;
 }
 
+/** The CSRF token for a write; the cookie comes with any answer, and a page served from cache may lack it. */
+async function csrfToken(): Promise<string> {
+  let token = readCookie(CSRF_COOKIE);
+  if (!token) {
+    await fetch('/api/health', { credentials: 'same-origin' });
+    token = readCookie(CSRF_COOKIE);
+  }
+  return token ?? '';
+}
+
+/** An error answer as an ApiError; a 401 sends the user to log in unless the caller said otherwise. */
+function failure(status: number, payload: unknown, options: RequestOptions): ApiError {
+  const suppress = options.suppressUnauthorizedRedirect ?? false;
+  if (shouldRedirectOnUnauthorized(status, { suppress, search: window.location.search }))
+    notifyUnauthorized();
+  return ApiError.fromBody(status, payload);
+}
+
 /**
  * The only way the web app talks to the API: JSON in and out (optionally pre-compressed), the CSRF header on every write, answers
  * checked against the contract schema, errors as ApiError.
@@ -49,15 +67,7 @@ export async function apiRequest<Schema extends z.ZodType>(
 ): Promise<z.infer<Schema>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (method !== 'GET') {
-    let token = readCookie(CSRF_COOKIE);
-    if (!token) {
-      // The cookie comes with any answer; a page served from cache may not have it yet.
-      await fetch('/api/health', { credentials: 'same-origin' });
-      token = readCookie(CSRF_COOKIE);
-    }
-    headers[CSRF_HEADER] = token ?? '';
-  }
+  if (method !== 'GET') headers[CSRF_HEADER] = await csrfToken();
   const early = method === 'GET' && options.headers === undefined ? await takeEarlyResponse(path) : null;
   const response =
     early ??
@@ -78,13 +88,58 @@ export async function apiRequest<Schema extends z.ZodType>(
       payload = null;
     }
   }
-  if (!response.ok) {
-    const error = ApiError.fromBody(response.status, payload);
-    const suppress = options.suppressUnauthorizedRedirect ?? false;
-    if (shouldRedirectOnUnauthorized(response.status, { suppress, search: window.location.search })) {
-      notifyUnauthorized();
-    }
-    throw error;
-  }
+  if (!response.ok) throw failure(response.status, payload, options);
   return schema.parse(payload);
+}
+
+/**
+ * A POST whose answer is newline-delimited JSON, read as it arrives: each line is checked against `schema`
+ * and handed to `onEvent`. An error answer (plain JSON, sent before any stream starts) throws ApiError like
+ * `apiRequest`.
+ */
+export async function apiStream<Schema extends z.ZodType>(
+  path: string,
+  schema: Schema,
+  body: unknown,
+  onEvent: (event: z.infer<Schema>) => void,
+  options: RequestOptions & { streamType: string },
+): Promise<void> {
+  const response = await fetch(path, {
+    method: 'POST',
+    headers: {
+      accept: options.streamType,
+      'content-type': 'application/json',
+      [CSRF_HEADER]: await csrfToken(),
+    },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+    signal: options.signal,
+  });
+  if (!response.ok) {
+    let payload: unknown = null;
+    try {
+      payload = await response.json();
+    } catch {
+      payload = null;
+    }
+    throw failure(response.status, payload, options);
+  }
+  if (!response.body || !(response.headers.get('content-type') ?? '').startsWith(options.streamType)) {
+    throw new ApiError(response.status, 'The answer was not a stream.', {});
+  }
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let pending = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (value) pending += value;
+    let newline = pending.indexOf('\n');
+    while (newline >= 0) {
+      const line = pending.slice(0, newline).trim();
+      pending = pending.slice(newline + 1);
+      if (line) onEvent(schema.parse(JSON.parse(line)));
+      newline = pending.indexOf('\n');
+    }
+    if (done) break;
+  }
+  if (pending.trim()) onEvent(schema.parse(JSON.parse(pending)));
 }

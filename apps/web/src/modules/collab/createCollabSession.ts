@@ -29,19 +29,19 @@ export interface CollabSession {
   destroy(): void;
 }
 
-interface SessionOptions {
-  authorId: number;
-  collectionId: number;
-  pageId: number;
-  user: { id: number; name: string };
-}
+/** A lesson by its address, or any document by name (work documents: `work:{id}`, docs/work.md). */
+type SessionOptions = (
+  | { authorId: number; collectionId: number; pageId: number; documentName?: undefined }
+  | { documentName: string }
+) & { user: { id: number; name: string } };
 
 /**
  * One lesson's live document: a Yjs doc synced through the collaboration server over the page's own
  * origin (the session cookie authenticates it), with this user's name and cursor colour in awareness.
  * Loaded only by the page editor of collaborative courses.
  */
-export function createCollabSession({ authorId, collectionId, pageId, user }: SessionOptions): CollabSession {
+export function createCollabSession(options: SessionOptions): CollabSession {
+  const { user } = options;
   const doc = new Y.Doc();
   const listeners = new Set<() => void>();
   let state: CollabState = {
@@ -59,7 +59,7 @@ export function createCollabSession({ authorId, collectionId, pageId, user }: Se
 
   const provider = new HocuspocusProvider({
     url: collabUrl(window.location),
-    name: collabDocumentName(authorId, collectionId, pageId),
+    name: options.documentName ?? collabDocumentName(options.authorId, options.collectionId, options.pageId),
     document: doc,
     onStatus: ({ status }) =>
       update({
@@ -78,6 +78,19 @@ export function createCollabSession({ authorId, collectionId, pageId, user }: Se
   });
   provider.setAwarenessField('user', { name: user.name, ...cursorColor(user.id) });
 
+  // A browser that says it is offline gets no more from its socket, even when the socket has not noticed
+  // yet (a dropped network can hold a dead connection open for a long while): the session goes offline at
+  // once, edits stay in the Y.Doc, and the socket opens again when the browser is back, which merges them.
+  const goOffline = () => {
+    provider.disconnect();
+    update({ connection: 'offline' });
+  };
+  const goOnline = () => {
+    void provider.connect();
+  };
+  window.addEventListener('offline', goOffline);
+  window.addEventListener('online', goOnline);
+
   return {
     doc,
     provider,
@@ -89,6 +102,8 @@ export function createCollabSession({ authorId, collectionId, pageId, user }: Se
       return () => listeners.delete(listener);
     },
     destroy() {
+      window.removeEventListener('offline', goOffline);
+      window.removeEventListener('online', goOnline);
       listeners.clear();
       provider.destroy();
       doc.destroy();

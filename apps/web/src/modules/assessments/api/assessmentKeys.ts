@@ -5,4 +5,6 @@ export const assessmentKeys = {
   question: (attemptId: number, questionId: number) =>
     ['assessments', 'question', attemptId, questionId] as const,
   stats: (attemptId: number) => ['assessments', 'stats', attemptId] as const,
+  review: (attemptId: number) => ['assessments', 'review', attemptId] as const,
+  shared: (token: string) => ['assessments', 'shared', token] as const,
 };

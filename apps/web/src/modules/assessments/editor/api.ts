@@ -6,6 +6,7 @@ import {
 } from '@coderoom/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/apiClient';
+import { etagHeaders } from '../../api/etagHeaders';
 
 // The assessment editor's calls (docs/assessments.md "Editing"). Every write names the eTag the editor
 // last saw; the server answers 409 when someone else saved in between.
@@ -19,7 +20,7 @@ const collectionPath = ({ authorId, collectionId }: AssessmentAddress) =>
   `/api/author/${authorId}/collection/${collectionId}`;
 const assessmentPath = (address: AssessmentAddress) =>
   `${collectionPath(address)}/assessment/${address.collectionId}`;
-const ifMatch = (etag: string | null) => (etag ? { headers: { 'if-match': `"${etag}"` } } : {});
+const ifMatch = (etag: string) => ({ headers: etagHeaders(etag) });
 
 export const assessmentEditorKeys = {
   pages: (address: AssessmentAddress) =>
@@ -55,8 +56,8 @@ export function useSaveQuestion(address: AssessmentAddress) {
       body,
     }: {
       questionId: number | 'new';
-      /** Null overwrites whatever is there (the Conflicts dialog's Save). */
-      etag: string | null;
+      /** The list's eTag as the editor last read it (the Conflicts dialog's Save re-reads it first). */
+      etag: string;
       body: SaveQuestionRequest;
     }) =>
       apiRequest(

@@ -1,32 +1,26 @@
 import { AllocateInstanceResponseSchema, InstanceStepStatusSchema } from '@coderoom/contracts';
 import { WorkType } from '@coderoom/domain';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../api/apiClient';
+import { stopInstance } from '../../terminal/api/stopInstance';
 import { cloudLabKeys } from './cloudLabKeys';
 import type { LabAddress } from './LabAddress';
-
-const InstanceListSchema = z.record(z.string(), z.object({ instance_id: z.string() }));
 
 /**
  * The learner's lab instance: allocated for the lab (the server reads its image, starter files and the
  * learner's variables; nothing of that passes through the browser), then the agent inside is asked whether
- * it answers. `replaceOther` first stops a lab running for other work (one lab per learner at a time).
+ * it answers. `stopFirst` names a sandbox to stop before (one lab at a time, and a per-learner limit: the
+ * learner picks it from the server's refusal).
  */
 export function useCloudLabInstance(
   address: LabAddress,
-  options: { enabled: boolean; replaceOther: boolean },
+  options: { enabled: boolean; stopFirst: string | null },
 ) {
   return useQuery({
-    queryKey: [...cloudLabKeys.instance(address), options.replaceOther],
+    queryKey: [...cloudLabKeys.instance(address), options.stopFirst],
     enabled: options.enabled,
     queryFn: async ({ signal }) => {
-      if (options.replaceOther) {
-        const running = await apiRequest('GET', '/api/instances', InstanceListSchema, undefined, { signal });
-        for (const id of Object.keys(running)) {
-          await apiRequest('DELETE', `/api/instances/${encodeURIComponent(id)}`, z.unknown());
-        }
-      }
+      if (options.stopFirst) await stopInstance(options.stopFirst);
       const allocated = await apiRequest(
         'POST',
         `/api/instances/${address.authorId}/${address.collectionId}/allocate`,

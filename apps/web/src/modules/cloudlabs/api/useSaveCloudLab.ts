@@ -1,6 +1,7 @@
 import { CloudLabEditorResponseSchema, type SaveCloudLabRequest } from '@coderoom/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/apiClient';
+import { etagHeaders } from '../../api/etagHeaders';
 import { currentEtag } from './currentEtag';
 import { editorPath } from './editorPath';
 import type { LabAddress } from './LabAddress';
@@ -11,7 +12,7 @@ export function useSaveCloudLab(address: LabAddress) {
   return useMutation({
     mutationFn: (input: SaveCloudLabRequest) =>
       apiRequest('PUT', editorPath(address), CloudLabEditorResponseSchema, input, {
-        headers: { 'if-match': currentEtag(queryClient, address) },
+        headers: etagHeaders(currentEtag(queryClient, address)),
       }),
     onSuccess: (data) => queryClient.setQueryData(['cloudlabs', 'editor', address], data),
   });

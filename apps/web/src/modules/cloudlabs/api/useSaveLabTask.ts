@@ -1,6 +1,7 @@
 import { CloudLabEditorResponseSchema, type SaveCloudLabTaskRequest } from '@coderoom/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/apiClient';
+import { etagHeaders } from '../../api/etagHeaders';
 import { currentEtag } from './currentEtag';
 import { editorPath } from './editorPath';
 import type { LabAddress } from './LabAddress';
@@ -10,7 +11,7 @@ export function useSaveLabTask(address: LabAddress) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ taskId, input }: { taskId: number | null; input: SaveCloudLabTaskRequest }) => {
-      const options = { headers: { 'if-match': currentEtag(queryClient, address) } };
+      const options = { headers: etagHeaders(currentEtag(queryClient, address)) };
       return taskId === null
         ? apiRequest('POST', `${editorPath(address)}/tasks`, CloudLabEditorResponseSchema, input, options)
         : apiRequest(

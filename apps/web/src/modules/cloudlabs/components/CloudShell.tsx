@@ -1,6 +1,7 @@
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/FormMessage';
 import { LiveTerminal } from '../../terminal/components/LiveTerminal';
+import { SandboxConflictMessage } from '../../terminal/components/SandboxConflictMessage';
 import type { useLabSession } from '../hooks/useLabSession';
 import { CLOUD_LABS_NOT_ENABLED } from '../utils/cloudLabsNotEnabled';
 
@@ -64,13 +65,8 @@ export function CloudShell({ session }: { session: ReturnType<typeof useLabSessi
           <Button onClick={session.start}>Start lab</Button>
         </div>
       )}
-      {state === 'other-lab' && (
-        <FormMessage tone="error">
-          {session.error?.message}{' '}
-          <Button variant="secondary" onClick={session.stopOtherAndStart}>
-            Stop the other lab and start this one
-          </Button>
-        </FormMessage>
+      {state === 'other-lab' && session.error && (
+        <SandboxConflictMessage error={session.error} onStop={session.stopOtherAndStart} />
       )}
       {state === 'failed' && (
         <FormMessage tone="error">

@@ -1,7 +1,7 @@
-import { ContainerMessages } from '@coderoom/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { TerminalEvent } from '../../terminal/components/TerminalView';
+import { sandboxesToStop } from '../../terminal/utils/sandboxConflict';
 import { cloudLabKeys } from '../api/cloudLabKeys';
 import type { LabAddress } from '../api/LabAddress';
 import { useCloudLabInstance } from '../api/useCloudLabInstance';
@@ -37,19 +37,20 @@ const SIZE_EVENT_QUIET_MS = 800;
  */
 export function useLabSession(address: LabAddress, access: boolean | null) {
   const [wanted, setWanted] = useState<'running' | 'stopped'>('running');
-  const [replaceOther, setReplaceOther] = useState(false);
+  const [stopFirst, setStopFirst] = useState<string | null>(null);
   const [events, setEvents] = useState<LabEvent[]>([]);
   /** The last limit the lab ran into, shown above the terminal until dismissed (the event list is folded). */
   const [limitNotice, setLimitNotice] = useState<string | null>(null);
   const instance = useCloudLabInstance(address, {
     enabled: wanted === 'running' && access === true,
-    replaceOther,
+    stopFirst,
   });
   const stop = useStopCloudLab();
   const queryClient = useQueryClient();
   const reported = useRef<string | null>(null);
 
-  const isOtherLab = instance.isError && instance.error.message === ContainerMessages.SecondCloudLab;
+  // Another lab, or the per-learner limit: the refusal names what runs and lists it to stop.
+  const isOtherLab = instance.isError && sandboxesToStop(instance.error).length > 0;
   let state: LabState;
   if (access === false) state = 'not-enabled';
   else if (wanted === 'stopped') state = 'stopped';
@@ -103,15 +104,15 @@ export function useLabSession(address: LabAddress, access: boolean | null) {
     },
     isStopping: stop.isPending,
     start() {
-      setReplaceOther(false);
+      setStopFirst(null);
       setWanted('running');
       void queryClient.resetQueries({ queryKey: cloudLabKeys.instance(address) });
     },
     retry() {
       void instance.refetch();
     },
-    stopOtherAndStart() {
-      setReplaceOther(true);
+    stopOtherAndStart(instanceId: string) {
+      setStopFirst(instanceId);
     },
     async stop() {
       const instanceId = instance.data?.instanceId;

@@ -1,7 +1,11 @@
-import type { JudgeRequest, LanguageId, WidgetRef } from '@coderoom/contracts';
+import type { JudgeRequest, LanguageId, TutorHintResponse, WidgetRef } from '@coderoom/contracts';
+import { FeatureFlag } from '@coderoom/domain';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/FormMessage';
+import { CodeReviewPanel } from '../../ai/components/CodeReviewPanel';
+import { TutorHintButton, TutorHintList } from '../../ai/components/TutorHints';
+import { useFeature } from '../../features/useFeatures';
 import '../codeWidget.css';
 import { useAfterFirstPaint } from '../hooks/useAfterFirstPaint';
 import { useCodeRun, useLanguages } from '../hooks/useCodeRun';
@@ -35,6 +39,8 @@ export interface CodeWidgetSettings {
   /** Check (judge against the widget's test cases) is offered. */
   judge?: boolean;
   hasUnitTests?: boolean;
+  /** Hints the author wrote for the tutor's ladder (a judged exercise has the platform's ladder too). */
+  hintCount?: number;
   /** The cases the learner may see, and how many more are hidden. */
   visibleTestCases?: Array<{ input: string; output: string }>;
   hiddenTestCount?: number;
@@ -54,6 +60,9 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
   const [code, setCode] = useState(settings.initialCode ?? settings.code);
   const [stdin, setStdin] = useState('');
   const [shown, setShown] = useState<Shown>(null);
+  const [hints, setHints] = useState<TutorHintResponse[]>([]);
+  // Reviews and hints are the AI assistant's (docs/features.md).
+  const aiAssistant = useFeature(FeatureFlag.AiAssistant);
   const languages = useLanguages();
   const { execute, judge, runTests, cancel } = useCodeRun();
   const stdinId = useId();
@@ -115,6 +124,11 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
     URL.revokeObjectURL(url);
   };
   const unavailable = languages.data?.languages.find((item) => item.language === language && !item.available);
+  // After a run that did not work, the learner may ask for a review of their code.
+  const failed =
+    (shown === 'run' && execute.data !== undefined && execute.data.status !== 'ok') ||
+    (shown === 'judge' && judge.data !== undefined && !judge.data.all_passed);
+  const offersHints = Boolean(ref && (settings.judge || (settings.hintCount ?? 0) > 0));
   const visibleCases = settings.visibleTestCases ?? [];
   const hiddenCount = settings.hiddenTestCount ?? 0;
 
@@ -230,6 +244,22 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
         )}
         {!running && shown === 'judge' && judge.data && <JudgeResults result={judge.data} />}
         {!running && shown === 'tests' && runTests.data && <UnitTestResults result={runTests.data} />}
+        {!running && failed && aiAssistant && (
+          <div className="code-help">
+            <CodeReviewPanel
+              request={ref ? { language, source_code: code, widget: ref } : { language, source_code: code }}
+            />
+            {ref && offersHints && (
+              <TutorHintButton
+                widget={ref}
+                sourceCode={code}
+                hints={hints}
+                onHint={(hint) => setHints((given) => [...given, hint])}
+              />
+            )}
+          </div>
+        )}
+        <TutorHintList hints={hints} />
         {!running && !shown && (
           <p className="muted small">
             {canRun ? 'Press Run or Ctrl+Enter to run your code.' : 'Press Check to test your code.'}

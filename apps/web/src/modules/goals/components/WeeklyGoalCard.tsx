@@ -2,7 +2,6 @@ import '../goals.css';
 import { formatDate } from '@coderoom/domain';
 import { useId, useMemo } from 'react';
 import { FormMessage } from '../../../ui/FormMessage';
-import { PageLoading } from '../../../ui/PageLoading';
 import { useUserInfo } from '../../session/hooks/useUserInfo';
 import { useSetWeeklyGoal } from '../api/useSetWeeklyGoal';
 import { useStreak } from '../api/useStreak';
@@ -19,9 +18,41 @@ function plural(count: number, word: string): string {
   return `${count} ${word}${count === 1 ? '' : 's'}`;
 }
 
+/**
+ * Stands in for the streak while it loads, with the same markup as the loaded one (hidden, so nothing
+ * flashes): the card is as tall before as after, and the page below it does not move (CLS).
+ */
+function StreakPlaceholder() {
+  return (
+    <>
+      <span className="visually-hidden" role="status">
+        Loading your streak
+      </span>
+      <div className="weekly-goal-placeholder" aria-hidden="true">
+        <p className="weekly-goal-streak">
+          <strong>0</strong>
+          <span>days streak</span>
+          <span className="muted small">Longest: 0 days</span>
+        </p>
+        <ol className="week-days">
+          {GOAL_CHOICES.map((day) => (
+            <li key={day} className="week-day">
+              <span>M</span>
+              <span className="week-day-dot" />
+            </li>
+          ))}
+        </ol>
+        {/* The longest of the summary's sentences, so the real one is never taller. */}
+        <p className="muted">0 days of learning this week. Set a goal to keep going.</p>
+      </div>
+    </>
+  );
+}
+
 /** The learner's streak, this week's active days and their weekly goal, which they can change here. */
 export function WeeklyGoalCard() {
-  const { data: user } = useUserInfo();
+  const userInfo = useUserInfo();
+  const user = userInfo.data;
   const signedIn = Boolean(user);
   const timeZone = useMemo(browserTimeZone, []);
   const goal = useWeeklyGoal(signedIn);
@@ -29,7 +60,9 @@ export function WeeklyGoalCard() {
   const setGoal = useSetWeeklyGoal();
   const headingId = useId();
 
-  if (!signedIn) return null;
+  // While the user is still being looked up the card holds its place (no layout shift once it fills in);
+  // a visitor who is surely signed out gets nothing.
+  if (!signedIn && !userInfo.isLoading) return null;
   const goalDays = setGoal.isPending ? setGoal.variables.days_per_week : (goal.data?.days_per_week ?? null);
   const summary = streak.data;
   const today = summary?.today;
@@ -37,8 +70,8 @@ export function WeeklyGoalCard() {
   return (
     <section className="card weekly-goal" aria-labelledby={headingId}>
       <h2 id={headingId}>Weekly goal</h2>
-      {streak.isPending ? (
-        <PageLoading label="Loading your streak" />
+      {streak.isPending || !signedIn ? (
+        <StreakPlaceholder />
       ) : summary ? (
         <>
           <p className="weekly-goal-streak">

@@ -214,7 +214,7 @@ export function LessonHighlighter({ authorId, collectionId, pageId, children }: 
           error={errorText(update.error ?? remove.error)}
           onSave={(comment) =>
             update.mutate(
-              { id: editor.note.id, comment, version: editor.note.version },
+              { id: editor.note.id, comment, etag: editor.note.etag },
               {
                 onSuccess: () => {
                   setEditor(null);

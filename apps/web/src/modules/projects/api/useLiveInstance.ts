@@ -5,27 +5,21 @@ import {
 } from '@coderoom/contracts';
 import { WorkType } from '@coderoom/domain';
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
 import { apiRequest } from '../../api/apiClient';
+import { stopInstance } from '../../terminal/api/stopInstance';
 import type { TaskAddress } from './TaskAddress';
-
-const InstanceListSchema = z.record(z.string(), z.object({ instance_id: z.string() }));
 
 /**
  * The learner's instance for a terminal or workspace task: allocated for the project (the server reads the
  * image and starter files from the task, not from us), then the agent inside is asked whether it answers.
- * Tasks of one project share the instance. `replaceOther` first stops a lab running for other work.
+ * Tasks of one project share the instance. `stopFirst` names a sandbox to stop before (the learner chose
+ * it when the server refused to start one more).
  */
-export function useLiveInstance(address: TaskAddress, type: ProjectTypeName, replaceOther: boolean) {
+export function useLiveInstance(address: TaskAddress, type: ProjectTypeName, stopFirst: string | null) {
   return useQuery({
-    queryKey: ['live-instance', address, replaceOther],
+    queryKey: ['live-instance', address, stopFirst],
     queryFn: async ({ signal }) => {
-      if (replaceOther) {
-        const running = await apiRequest('GET', '/api/instances', InstanceListSchema, undefined, { signal });
-        for (const id of Object.keys(running)) {
-          await apiRequest('DELETE', `/api/instances/${encodeURIComponent(id)}`, z.unknown());
-        }
-      }
+      if (stopFirst) await stopInstance(stopFirst);
       const allocated = await apiRequest(
         'POST',
         `/api/instances/${address.authorId}/${address.collectionId}/allocate`,

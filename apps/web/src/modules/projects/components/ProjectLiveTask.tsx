@@ -1,9 +1,10 @@
 import type { ProjectComponent } from '@coderoom/contracts';
-import { ContainerMessages } from '@coderoom/domain';
 import { useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/FormMessage';
 import { LiveTerminal } from '../../terminal/components/LiveTerminal';
+import { SandboxConflictMessage } from '../../terminal/components/SandboxConflictMessage';
+import { sandboxesToStop } from '../../terminal/utils/sandboxConflict';
 import type { TaskAddress } from '../api/TaskAddress';
 import { useLiveInstance } from '../api/useLiveInstance';
 import { useLiveTests } from '../api/useLiveTests';
@@ -23,8 +24,8 @@ interface ProjectLiveTaskProps {
  * the app it serves, and Run tests, which runs the task's tests inside the sandbox.
  */
 export function ProjectLiveTask({ address, type, live, completion, isBegun }: ProjectLiveTaskProps) {
-  const [replaceOther, setReplaceOther] = useState(false);
-  const instance = useLiveInstance(address, type, replaceOther);
+  const [stopFirst, setStopFirst] = useState<string | null>(null);
+  const instance = useLiveInstance(address, type, stopFirst);
   const tests = useLiveTests(address);
 
   if (instance.isPending) {
@@ -35,19 +36,16 @@ export function ProjectLiveTask({ address, type, live, completion, isBegun }: Pr
     );
   }
   if (instance.isError) {
-    const isOtherLab = instance.error.message === ContainerMessages.SecondCloudLab;
+    // Other sandboxes in the way: the message names them, and each can be stopped from it.
+    if (sandboxesToStop(instance.error).length > 0) {
+      return <SandboxConflictMessage error={instance.error} onStop={setStopFirst} />;
+    }
     return (
       <FormMessage tone="error">
         {instance.error.message}{' '}
-        {isOtherLab ? (
-          <Button variant="secondary" onClick={() => setReplaceOther(true)}>
-            Stop it and start this project
-          </Button>
-        ) : (
-          <Button variant="secondary" onClick={() => void instance.refetch()}>
-            Try again
-          </Button>
-        )}
+        <Button variant="secondary" onClick={() => void instance.refetch()}>
+          Try again
+        </Button>
       </FormMessage>
     );
   }

@@ -8,6 +8,7 @@ import {
 } from '@coderoom/contracts';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/apiClient';
+import { etagHeaders } from '../../api/etagHeaders';
 
 // The project editor's calls (docs/projects.md "Editing"). Every write names the eTag the editor last
 // saw; the server answers 409 when someone else saved in between.
@@ -22,7 +23,7 @@ const collectionPath = ({ authorId, collectionId }: ProjectEditorAddress) =>
   `/api/author/${authorId}/collection/${collectionId}`;
 const projectPath = (address: ProjectEditorAddress) =>
   `${collectionPath(address)}/project/${address.projectId}`;
-const ifMatch = (etag: string | null) => (etag ? { headers: { 'if-match': `"${etag}"` } } : {});
+const ifMatch = (etag: string) => ({ headers: etagHeaders(etag) });
 
 export const projectEditorKeys = {
   project: (address: ProjectEditorAddress) =>
@@ -66,8 +67,8 @@ export function useSaveEditorTask(address: ProjectEditorAddress) {
       body,
     }: {
       componentId: number | 'new';
-      /** Null overwrites whatever is there (the Conflicts dialog's Save). */
-      etag: string | null;
+      /** The list's eTag as the editor last read it (the Conflicts dialog's Save re-reads it first). */
+      etag: string;
       body: SaveEditorTaskRequest;
     }) =>
       apiRequest(

@@ -8,8 +8,14 @@ export function useCertificates() {
   return useQuery({
     queryKey: readerKeys.certificates,
     queryFn: ({ signal }) =>
-      apiRequest('GET', '/api/certificates', responseOf<{ certificates: Certificate[] }>(), undefined, {
-        signal,
-      }),
+      apiRequest(
+        'GET',
+        '/api/get-all-certificates',
+        responseOf<{ certificates: Certificate[] }>(),
+        undefined,
+        {
+          signal,
+        },
+      ),
   });
 }

@@ -9,6 +9,11 @@ const TYPES = [
   ['projects', 'Projects'],
 ] as const;
 const TOPICS = ['TypeScript', 'C++', 'Rust', 'JavaScript', 'Go', 'Python'] as const;
+const DURATIONS = [
+  ['short', 'Under 1 hour'],
+  ['medium', '1 to 3 hours'],
+  ['long', 'Over 3 hours'],
+] as const;
 const LEVELS = [
   ['beginner', 'Beginner'],
   ['intermediate', 'Intermediate'],
@@ -54,7 +59,7 @@ function Group({
   );
 }
 
-/** Content type, language topic and difficulty; each change starts again at page 1. */
+/** Content type, language topic, difficulty and length; each change starts again at page 1. */
 export function ExploreFilters({ params, onChange }: ExploreFiltersProps) {
   return (
     <aside className="explore-filters card" aria-label="Filters">
@@ -78,6 +83,13 @@ export function ExploreFilters({ params, onChange }: ExploreFiltersProps) {
         options={[['', 'Any'], ...LEVELS]}
         value={params.get('difficulty') ?? ''}
         onChange={(value) => onChange({ difficulty: value || null })}
+      />
+      <Group
+        legend="Length"
+        name="duration"
+        options={[['', 'Any'], ...DURATIONS]}
+        value={params.get('duration') ?? ''}
+        onChange={(value) => onChange({ duration: value || null })}
       />
     </aside>
   );

@@ -1,6 +1,6 @@
 import type { UserInfo } from '@coderoom/contracts';
 import { lazy, Suspense, useState } from 'react';
-import { initials } from './initials';
+import { Avatar } from './Avatar';
 
 const loadPopup = () => import('./UserMenuPopup');
 const UserMenuPopup = lazy(() => loadPopup().then((module) => ({ default: module.UserMenuPopup })));
@@ -20,9 +20,7 @@ export function UserMenu({ user }: { user: UserInfo }) {
       onFocus={() => void loadPopup()}
       onClick={() => setState('open')}
     >
-      <span className="avatar" aria-hidden="true">
-        {initials(user.full_name)}
-      </span>
+      <Avatar name={user.full_name} pictureUrl={user.profile_pic_url} />
     </button>
   );
   if (state === 'plain') return plain;

@@ -3,7 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
 import { useLogout } from '../hooks/useSessionMutations';
 
-import { initials } from './initials';
+import { Avatar } from './Avatar';
 
 /** The account menu itself (Radix), loaded when the user first reaches for it (UserMenu.tsx). */
 export function UserMenuPopup({ user, defaultOpen }: { user: UserInfo; defaultOpen: boolean }) {
@@ -12,9 +12,7 @@ export function UserMenuPopup({ user, defaultOpen }: { user: UserInfo; defaultOp
   return (
     <DropdownMenu.Root defaultOpen={defaultOpen}>
       <DropdownMenu.Trigger className="avatar-button" aria-label={`Account menu for ${user.full_name}`}>
-        <span className="avatar" aria-hidden="true">
-          {initials(user.full_name)}
-        </span>
+        <Avatar name={user.full_name} pictureUrl={user.profile_pic_url} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content className="menu" align="end" sideOffset={6}>
@@ -32,6 +30,11 @@ export function UserMenuPopup({ user, defaultOpen }: { user: UserInfo; defaultOp
           {user.admin && (
             <DropdownMenu.Item className="menu-item" onSelect={() => navigate('/admin/mailbox')}>
               Dev mailbox
+            </DropdownMenu.Item>
+          )}
+          {user.admin && (
+            <DropdownMenu.Item className="menu-item" onSelect={() => navigate('/editor-page')}>
+              Marketing pages and blog
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Separator className="menu-separator" />

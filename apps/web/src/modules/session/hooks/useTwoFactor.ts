@@ -5,10 +5,10 @@ import { USER_INFO_KEY } from './userInfoQuery';
 
 const quiet = { suppressUnauthorizedRedirect: true } as const;
 
-/** A fresh QR code each call until a code confirms it (also used by a pending two-factor login). */
+/** POST: a fresh QR code each call until a code confirms it (also used by a pending two-factor login). */
 export function useCreateQrCode() {
   return useMutation({
-    mutationFn: () => apiRequest('GET', '/api/user/qrcode', QrCodeResponseSchema, undefined, quiet),
+    mutationFn: () => apiRequest('POST', '/api/user/qrcode', QrCodeResponseSchema, undefined, quiet),
   });
 }
 

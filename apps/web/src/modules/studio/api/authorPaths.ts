@@ -10,6 +10,7 @@ export const authorPaths = {
   page: (authorId: number, collectionId: number, pageId: number) =>
     `/api/author/${authorId}/collection/${collectionId}/page/${pageId}`,
   savePage: (pageId: number) => `/api/author/page/${pageId}`,
+  savePath: (pathId: number) => `/api/author/path/${pathId}`,
   submitForReview: (authorId: number, collectionId: number) =>
     `/api/author/${authorId}/collection/${collectionId}/submit-for-review`,
   versions: (authorId: number, collectionId: number, pageId?: number) =>

@@ -18,4 +18,6 @@ export const studioKeys = {
   comments: (documentKey: string) => ['studio', 'comments', documentKey] as const,
   commentsCount: (documentKey: string) => ['studio', 'comments-count', documentKey] as const,
   reviewQueue: ['studio', 'review-queue'] as const,
+  reviewChecklist: (authorId: number, collectionId: number) =>
+    ['studio', 'review-checklist', authorId, collectionId] as const,
 };

@@ -64,8 +64,8 @@ export function useImageUpload(target: ImageUploadTarget | null) {
       setStatus({ state: UploadState.Pending, fileName: file.name });
       try {
         const query = new URLSearchParams({
-          document_kind: 'page',
-          page_id: String(target.pageId),
+          document_kind: target.pageId === null ? 'collection' : 'page',
+          ...(target.pageId === null ? {} : { page_id: String(target.pageId) }),
           file_name: file.name,
           content_type: file.type,
           size: String(file.size),

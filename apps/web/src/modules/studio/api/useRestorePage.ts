@@ -1,6 +1,7 @@
-import { AUTHOR_ETAG_HEADER, type AuthorPageResponse, type RestorePageRequest } from '@coderoom/contracts';
+import type { AuthorPageResponse, RestorePageRequest } from '@coderoom/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/apiClient';
+import { etagHeaders } from '../../api/etagHeaders';
 import { responseOf } from '../../reader/api/responseOf';
 import { authorPaths } from './authorPaths';
 import { studioKeys } from './studioKeys';
@@ -18,7 +19,7 @@ export function useRestorePage(authorId: number, collectionId: number, pageId: n
         authorPaths.restorePage(authorId, collectionId, pageId),
         responseOf<AuthorPageResponse>(),
         request,
-        { headers: { [AUTHOR_ETAG_HEADER]: etag } },
+        { headers: etagHeaders(etag) },
       ),
     onSuccess: async (result) => {
       // The page editor reads its cached copy; it must open on the restored draft and its new eTag.

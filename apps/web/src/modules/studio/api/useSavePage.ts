@@ -1,6 +1,7 @@
-import { AUTHOR_ETAG_HEADER, type AuthorPageResponse, type SavePageRequest } from '@coderoom/contracts';
+import type { AuthorPageResponse, SavePageRequest } from '@coderoom/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiRequest } from '../../api/apiClient';
+import { etagHeaders } from '../../api/etagHeaders';
 import { responseOf } from '../../reader/api/responseOf';
 import { gzipJson } from '../utils/gzipJson';
 import { authorPaths } from './authorPaths';
@@ -15,7 +16,7 @@ export function useSavePage(pageId: number) {
         responseOf<AuthorPageResponse>(),
         gzipJson(request),
         {
-          headers: { [AUTHOR_ETAG_HEADER]: etag, 'content-encoding': 'gzip' },
+          headers: { ...etagHeaders(etag), 'content-encoding': 'gzip' },
         },
       );
     },

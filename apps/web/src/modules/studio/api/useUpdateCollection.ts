@@ -1,10 +1,7 @@
-import {
-  AUTHOR_ETAG_HEADER,
-  type AuthorCollectionResponse,
-  type UpdateCollectionRequest,
-} from '@coderoom/contracts';
+import type { AuthorCollectionResponse, UpdateCollectionRequest } from '@coderoom/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/apiClient';
+import { etagHeaders } from '../../api/etagHeaders';
 import { responseOf } from '../../reader/api/responseOf';
 import { authorPaths } from './authorPaths';
 import { studioKeys } from './studioKeys';
@@ -19,7 +16,7 @@ export function useUpdateCollection(authorId: number, collectionId: number) {
         authorPaths.collection(authorId, collectionId),
         responseOf<AuthorCollectionResponse>(),
         request,
-        { headers: { [AUTHOR_ETAG_HEADER]: etag } },
+        { headers: etagHeaders(etag) },
       ),
     onSuccess: (result) => queryClient.setQueryData(studioKeys.collection(authorId, collectionId), result),
   });

@@ -1,4 +1,5 @@
 import type { TestCase, WidgetOf } from '@coderoom/contracts';
+import { TutorLimits } from '@coderoom/domain';
 import { lazy, Suspense, useContext } from 'react';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
@@ -16,7 +17,7 @@ const CollaborativeTextField = lazy(() =>
 type CodeWidget = WidgetOf<'Code'>;
 const MAX_TEST_CASES = 100;
 
-/** The code exercise: starter code, solution, judging with test cases, hidden code and stdin. */
+/** The code exercise: starter code, solution, judging with test cases, hidden code, stdin and hints. */
 export function CodeForm({
   widget,
   onChange,
@@ -96,9 +97,15 @@ export function CodeForm({
           onChange={(enableHiddenCode) => set({ enableHiddenCode })}
         />
       </div>
-      {content.showSolution && (
+      {/* A judged exercise needs a solution that passes its tests before review (the quality gate). */}
+      {(content.showSolution || content.judge) && (
         <TextAreaField
           label="Solution"
+          hint={
+            content.showSolution
+              ? 'Learners can reveal it.'
+              : 'Run against the tests before review; learners do not see it unless Show solution is on.'
+          }
           code
           rows={5}
           value={content.solution ?? ''}
@@ -171,6 +178,54 @@ export function CodeForm({
           Add test case
         </Button>
       </fieldset>
+      <HintsFieldset
+        hints={content.hints ?? []}
+        onChange={(hints) => set({ hints: hints.length ? hints : undefined })}
+      />
     </div>
+  );
+}
+
+/**
+ * The tutor's ladder (docs/ai.md "Tutor"): learners whose code fails get these one at a time, nudge first.
+ * Without any, a judged exercise gets the platform's own hints from the failing test.
+ */
+function HintsFieldset({ hints, onChange }: { hints: string[]; onChange: (hints: string[]) => void }) {
+  return (
+    <fieldset className="studio-fieldset">
+      <legend>Hints</legend>
+      <p className="small muted">
+        Given one at a time to a learner whose code fails, in this order: start with a nudge, end with a
+        worked step. The solution is never given by a hint; Show solution decides that.
+      </p>
+      {hints.map((hint, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: hints have no id; their order is the ladder
+        <div className="studio-hint" key={index}>
+          <TextAreaField
+            label={`Hint ${index + 1}`}
+            rows={2}
+            maxLength={TutorLimits.hintCharacters}
+            value={hint}
+            onChange={(event) =>
+              onChange(hints.map((text, at) => (at === index ? event.target.value : text)))
+            }
+          />
+          <Button
+            variant="ghost"
+            aria-label={`Remove hint ${index + 1}`}
+            onClick={() => onChange(hints.filter((_, at) => at !== index))}
+          >
+            Remove
+          </Button>
+        </div>
+      ))}
+      <Button
+        variant="secondary"
+        disabled={hints.length >= TutorLimits.hintsPerExercise}
+        onClick={() => onChange([...hints, ''])}
+      >
+        Add hint
+      </Button>
+    </fieldset>
   );
 }

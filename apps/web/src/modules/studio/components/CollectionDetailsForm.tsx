@@ -1,6 +1,7 @@
 import { TextField } from '../../../ui/TextField';
 import type { CollectionDraft } from '../utils/toCollectionDraft';
 import { Checkbox } from './Checkbox';
+import { CoverImageField } from './CoverImageField';
 import { TextAreaField } from './TextAreaField';
 
 type Details = Omit<CollectionDraft, 'loose' | 'categories'>;
@@ -9,9 +10,12 @@ type Details = Omit<CollectionDraft, 'loose' | 'categories'>;
 export function CollectionDetailsForm({
   draft,
   onChange,
+  cover,
 }: {
   draft: Details;
   onChange: (patch: Partial<Details>) => void;
+  /** Where a cover is uploaded; without it (kinds without a cover) the field is not shown. */
+  cover?: { authorId: number; collectionId: number };
 }) {
   return (
     <section className="card section studio-details" aria-labelledby="studio-details-heading">
@@ -43,6 +47,14 @@ export function CollectionDetailsForm({
         value={draft.summary}
         onChange={(event) => onChange({ summary: event.target.value })}
       />
+      {cover && (
+        <CoverImageField
+          authorId={cover.authorId}
+          collectionId={cover.collectionId}
+          value={draft.cover_image_url ?? null}
+          onChange={(cover_image_url) => onChange({ cover_image_url })}
+        />
+      )}
       <TextField
         label="Tags"
         hint="Separate tags with commas."
@@ -72,6 +84,15 @@ export function CollectionDetailsForm({
           onChange={(event) => onChange({ takeaway_skills: event.target.value })}
         />
       </div>
+      {draft.prerequisites === undefined ? null : (
+        <TextAreaField
+          label="Prerequisites"
+          hint="What learners should know first, one per line."
+          rows={2}
+          value={draft.prerequisites}
+          onChange={(event) => onChange({ prerequisites: event.target.value })}
+        />
+      )}
       <TextAreaField
         label="Overview"
         hint="Markdown."

@@ -1,4 +1,5 @@
 import { type CollectionCard, SEARCH_STRING_MAX } from '@coderoom/contracts';
+import { countOf, levelLabel } from '@coderoom/domain';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { useCourseSearch } from '../api/useCourseSearch';
@@ -67,8 +68,8 @@ export function CourseSearchPanel({
                   <div className="studio-collection-main">
                     <span className="studio-collection-title">{course.title}</span>
                     <span className="small muted">
-                      {course.lesson_count} {course.lesson_count === 1 ? 'lesson' : 'lessons'} ·{' '}
-                      {course.difficulty} · by {course.author_name}
+                      {countOf(course.lesson_count, 'lesson')} · {levelLabel(course.difficulty)} · by{' '}
+                      {course.author_name}
                     </span>
                   </div>
                   <Button

@@ -9,6 +9,7 @@ import { SlidesForm } from './SlidesForm';
 import { SpaForm } from './SpaForm';
 import { TabbedCodeForm } from './TabbedCodeForm';
 import { TableForm } from './TableForm';
+import { VideoForm } from './VideoForm';
 
 type Leaf = Exclude<Widget, { type: 'Columns' }>;
 
@@ -35,5 +36,7 @@ export function LeafWidgetForm({ widget, onChange }: { widget: Leaf; onChange: (
       return <TableForm widget={widget} onChange={onChange} />;
     case 'Quiz':
       return <QuizForm widget={widget} onChange={onChange} />;
+    case 'Video':
+      return <VideoForm widget={widget} onChange={onChange} />;
   }
 }

@@ -1,4 +1,5 @@
 import type { CollectionCard } from '@coderoom/contracts';
+import { countOf, levelLabel } from '@coderoom/domain';
 import { Link } from 'react-router';
 
 interface PathCourseListProps {
@@ -35,8 +36,8 @@ export function PathCourseList({ courses, selected, onSelect, onMove, onRemove }
               {course.title}
             </Link>
             <span className="small muted">
-              {course.lesson_count} {course.lesson_count === 1 ? 'lesson' : 'lessons'} · {course.difficulty} ·
-              by {course.author_name}
+              {countOf(course.lesson_count, 'lesson')} · {levelLabel(course.difficulty)} · by{' '}
+              {course.author_name}
             </span>
           </div>
           <span className="studio-row-actions">

@@ -7,6 +7,7 @@ import { Dialog } from '../../../ui/Dialog';
 import { FormMessage } from '../../../ui/FormMessage';
 import { ApiError } from '../../api/ApiError';
 import { useReviewCollection } from '../api/useReviewCollection';
+import { ReviewChecklistPanel } from './ReviewChecklistPanel';
 import { TextAreaField } from './TextAreaField';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -77,6 +78,15 @@ export function ReviewQueueItemCard({
           Reject
         </Button>
       </div>
+      {item.work_type === 'course' && (
+        <div className="studio-review-checklist">
+          <ReviewChecklistPanel
+            authorId={item.author_id}
+            collectionId={item.collection_id}
+            audience="reviewer"
+          />
+        </div>
+      )}
       <Dialog
         open={isRejecting}
         onOpenChange={setIsRejecting}

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { describeSaveFailure } from '../utils/describeSaveFailure';
 import { itemEditorTexts } from '../utils/itemEditorTexts';
 import { moveListItem } from '../utils/moveListItem';
+import { useDraftSave } from './useDraftSave';
 import { useEditorShortcuts } from './useEditorShortcuts';
-import { useUnsavedChangesGuard } from './useUnsavedChangesGuard';
 
 export type EditorMessage = { tone: 'success' | 'error' | 'info'; text: string };
 
@@ -33,12 +32,12 @@ export interface ItemEditorOptions<Draft, Saved> {
   etag: string;
   /** Not stored yet: Save is offered before any change. */
   isNew: boolean;
-  /** Stores the draft; a null eTag overwrites whatever is stored. */
-  save: (draft: Draft, etag: string | null) => Promise<Saved>;
+  /** Stores the draft if `etag` is still the stored version's (else the server's 409). */
+  save: (draft: Draft, etag: string) => Promise<Saved>;
   isSaving: boolean;
   onSaved?: (saved: Saved) => void;
-  /** The eTag the Conflicts dialog's Save sends; by default none, which overwrites. */
-  overwriteEtag?: () => Promise<string | null>;
+  /** The stored version's eTag, read anew: the Conflicts dialog's Save sends it to overwrite. */
+  overwriteEtag: () => Promise<string>;
   /** Start with the "saved" message: the item was just created by this page and remounted since. */
   announceSaved?: boolean;
   /** Where the Back shortcut goes. */
@@ -47,53 +46,42 @@ export interface ItemEditorOptions<Draft, Saved> {
 }
 
 /**
- * The state of an editor of one thing (a question, a task, a project's details): its draft against the
- * last saved copy, Save with the eTag and the Conflicts dialog, the unsaved-changes guard, the keyboard
+ * The state of an editor of one thing (a question, a task, a project's details): its draft, Save with
+ * the eTag, the Conflicts dialog and the unsaved-changes guard (useDraftSave), the messages, the keyboard
  * shortcuts and, for an item of a list, Move up/down and Delete.
  */
 export function useItemEditor<Draft, Saved>(options: ItemEditorOptions<Draft, Saved>) {
-  const { canEdit, etag, isSaving, list } = options;
+  const { canEdit, list } = options;
   const navigate = useNavigate();
   const texts = itemEditorTexts(options.noun);
-  const [baseline, setBaseline] = useState(options.initialDraft);
-  const [draft, setDraft] = useState(baseline);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [message, setMessage] = useState<EditorMessage | null>(
     options.announceSaved ? { tone: 'success', text: texts.saved } : null,
   );
-  const [isConflict, setIsConflict] = useState(false);
   const [isConfirmingDelete, setIsConfirmingDelete] = useState(false);
   const [isShowingShortcuts, setIsShowingShortcuts] = useState(false);
-  const isDirty = JSON.stringify(options.toRequest(draft)) !== JSON.stringify(options.toRequest(baseline));
-  // While the save is in flight the guard is off, so the navigation right after a save is not blocked.
-  const blocker = useUnsavedChangesGuard(isDirty && !isSaving);
+  const drafts = useDraftSave<Draft, Saved>({
+    initialDraft: options.initialDraft,
+    toRequest: options.toRequest,
+    etag: options.etag,
+    save: options.save,
+    freshEtag: options.overwriteEtag,
+    notSaved: texts.notSaved,
+    onSettled: (outcome) => {
+      if (outcome.ok) {
+        setErrors({});
+        setMessage({ tone: 'success', text: texts.saved });
+        options.onSaved?.(outcome.saved);
+      } else if (!outcome.failure.isConflict) {
+        setErrors(outcome.failure.errors);
+        setMessage({ tone: 'error', text: outcome.failure.text });
+      }
+    },
+  });
+  const { draft, setDraft, isDirty, conflict } = drafts;
+  const isSaving = options.isSaving || drafts.isSaving;
   const itemId = list?.itemId ?? null;
   const index = list && itemId !== null ? list.ids.indexOf(itemId) : -1;
-
-  const submit = async (sentEtag: string | null) => {
-    setMessage(null);
-    try {
-      const saved = await options.save(draft, sentEtag);
-      setErrors({});
-      setIsConflict(false);
-      setBaseline(draft);
-      setMessage({ tone: 'success', text: texts.saved });
-      options.onSaved?.(saved);
-    } catch (error) {
-      const failure = describeSaveFailure(error, texts.notSaved);
-      if (failure.isConflict) {
-        setIsConflict(true);
-        return;
-      }
-      setIsConflict(false);
-      setErrors(failure.errors);
-      setMessage({ tone: 'error', text: failure.text });
-    }
-  };
-
-  const overwrite = async () => {
-    await submit(options.overwriteEtag ? await options.overwriteEtag() : null);
-  };
 
   const move = async (offset: -1 | 1) => {
     if (!list || itemId === null) return;
@@ -116,7 +104,8 @@ export function useItemEditor<Draft, Saved>(options: ItemEditorOptions<Draft, Sa
     if (!list || itemId === null) return;
     try {
       await list.remove(itemId);
-      setBaseline(draft);
+      // Nothing is left to save: the guard lets the editor go.
+      drafts.adopt(draft, drafts.etag);
       navigate(list.listPath, { replace: true });
     } catch (error) {
       setIsConfirmingDelete(false);
@@ -124,7 +113,10 @@ export function useItemEditor<Draft, Saved>(options: ItemEditorOptions<Draft, Sa
     }
   };
 
-  const saveNow = () => void submit(etag);
+  const saveNow = () => {
+    setMessage(null);
+    void drafts.submit();
+  };
 
   useEditorShortcuts(
     {
@@ -141,7 +133,7 @@ export function useItemEditor<Draft, Saved>(options: ItemEditorOptions<Draft, Sa
       }),
       help: () => setIsShowingShortcuts(true),
     },
-    !isConflict && !isConfirmingDelete,
+    !conflict.isOpen && !isConfirmingDelete,
   );
 
   return {
@@ -155,10 +147,11 @@ export function useItemEditor<Draft, Saved>(options: ItemEditorOptions<Draft, Sa
     isNew: options.isNew,
     isSaving,
     save: saveNow,
-    isConflict,
-    overwrite: () => void overwrite(),
-    cancelConflict: () => setIsConflict(false),
-    blocker,
+    isConflict: conflict.isOpen,
+    isOverwriting: conflict.isOverwriting,
+    overwrite: conflict.overwrite,
+    cancelConflict: conflict.close,
+    blocker: drafts.blocker,
     isShowingShortcuts,
     setIsShowingShortcuts,
     /** Move and Delete, for an item of a list. */

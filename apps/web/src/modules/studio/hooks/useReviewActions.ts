@@ -1,4 +1,6 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/ApiError';
+import { studioKeys } from '../api/studioKeys';
 import { usePublishCollection } from '../api/usePublishCollection';
 import { useSubmitForReview } from '../api/useSubmitForReview';
 
@@ -19,6 +21,7 @@ export function useReviewActions(options: {
   const { isDirty, save, setMessage } = options;
   const submit = useSubmitForReview(options.authorId, options.collectionId);
   const publish = usePublishCollection(options.authorId, options.collectionId);
+  const queryClient = useQueryClient();
   const failure = (fallback: string) => (error: unknown) =>
     setMessage({ tone: 'error', text: error instanceof ApiError ? error.errorText : fallback });
 
@@ -27,7 +30,13 @@ export function useReviewActions(options: {
     submit.mutate(undefined, {
       onSuccess: () =>
         setMessage({ tone: 'success', text: 'Submitted for review. A reviewer will look at it soon.' }),
-      onError: failure('Could not submit.'),
+      onError: (error) => {
+        failure('Could not submit.')(error);
+        // A refusal by the quality gate: the checklist shows what to fix.
+        void queryClient.invalidateQueries({
+          queryKey: studioKeys.reviewChecklist(options.authorId, options.collectionId),
+        });
+      },
     });
   };
 

@@ -3,7 +3,8 @@ import { createContext } from 'react';
 export interface ImageUploadTarget {
   authorId: number;
   collectionId: number;
-  pageId: number;
+  /** null: an image of the collection itself (its cover), not of a page. */
+  pageId: number | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Widget, WidgetKind } from '@coderoom/contracts';
-import { CodeEvaluationDefaults, RUNJS_PANES, SPA_OUTPUT_HEIGHT } from '@coderoom/domain';
+import { CodeEvaluationDefaults, CodeWidgetDefaults, RUNJS_PANES, SPA_OUTPUT_HEIGHT } from '@coderoom/domain';
 import { newCompId } from './newCompId';
 
 const SPA_INDEX = `import { createRoot } from 'react-dom/client';
@@ -29,10 +29,10 @@ export function createLeafWidget(kind: LeafKind): Exclude<Widget, { type: 'Colum
         type: kind,
         comp_id,
         content: {
-          language: CodeEvaluationDefaults.language,
+          language: CodeWidgetDefaults.language,
           code: '',
-          runnable: true,
-          judge: false,
+          runnable: CodeWidgetDefaults.runnable,
+          judge: CodeWidgetDefaults.judge,
           enableStdin: false,
           allowDownload: false,
           treatOutputAsHTML: false,
@@ -97,6 +97,8 @@ export function createLeafWidget(kind: LeafKind): Exclude<Widget, { type: 'Colum
           ],
         },
       };
+    case 'Video':
+      return { type: kind, comp_id, content: { video_id: null, title: '' } };
     case 'Quiz':
       return {
         type: kind,

@@ -7,6 +7,7 @@ export type ShortcutId =
   | 'back'
   | 'addLesson'
   | 'addCategory'
+  | 'addModule'
   | 'moveUp'
   | 'moveDown'
   | 'clone'
@@ -54,6 +55,12 @@ export const EDITOR_SHORTCUTS: readonly ShortcutDefinition[] = [
     keys: 'Alt + Shift + K',
     description: 'Add a category',
     matches: (e) => altShift(e, 'KeyK'),
+  },
+  {
+    id: 'addModule',
+    keys: 'Alt + Shift + M',
+    description: 'Add a module',
+    matches: (e) => altShift(e, 'KeyM'),
   },
   {
     id: 'moveUp',

@@ -20,11 +20,15 @@ export interface CategoryDraft {
 export interface CollectionDraft {
   title: string;
   summary: string;
+  /** Courses: the cover (the review quality gate asks for one); paths keep theirs untouched. */
+  cover_image_url?: string | null;
   difficulty: 'beginner' | 'intermediate' | 'advanced';
   tags: string;
   skills: string;
   target_audience: string;
   takeaway_skills: string;
+  /** Courses only: what to know first, one per line. */
+  prerequisites?: string;
   overview: string;
   /** Courses only: whether lessons are co-edited live (turning it off closes open live sessions). */
   is_collaborative?: boolean;
@@ -52,11 +56,13 @@ export function toCollectionDraft({ collection, toc }: AuthorCollectionResponse)
   return {
     title: collection.title,
     summary: collection.summary,
+    cover_image_url: collection.cover_image_url,
     difficulty,
     tags: collection.tags.join(', '),
     skills: lines(collection.skills),
     target_audience: lines(collection.target_audience),
     takeaway_skills: lines(collection.takeaway_skills),
+    prerequisites: lines(collection.prerequisites),
     overview: collection.overview,
     is_collaborative: collection.enable_collaborative_editor,
     loose: hasHidden && first ? lessonsOf(first) : [],

@@ -21,11 +21,13 @@ export function toCollectionRequest(draft: CollectionDraft): UpdateCollectionReq
   return {
     title: draft.title.trim(),
     summary: draft.summary,
+    ...(draft.cover_image_url === undefined ? {} : { cover_image_url: draft.cover_image_url }),
     difficulty: draft.difficulty,
     tags: [...new Set(listOf(draft.tags, /,/))],
     skills: listOf(draft.skills, /\n/),
     target_audience: listOf(draft.target_audience, /\n/),
     takeaway_skills: listOf(draft.takeaway_skills, /\n/),
+    ...(draft.prerequisites === undefined ? {} : { prerequisites: listOf(draft.prerequisites, /\n/) }),
     overview: draft.overview,
     ...(draft.is_collaborative === undefined ? {} : { enable_collaborative_editor: draft.is_collaborative }),
     toc: [

@@ -9,7 +9,7 @@ export function toPreviewWidget(widget: Widget): ReaderWidget {
     return { ...widget, content: { comps: widget.content.comps.map(toPreviewWidget) } };
   }
   if (widget.type !== 'Code') return widget;
-  const { testCases, unitTests, solution, ...content } = widget.content;
+  const { testCases, unitTests, solution, hints, ...content } = widget.content;
   return {
     ...widget,
     content: {
@@ -20,6 +20,7 @@ export function toPreviewWidget(widget: Widget): ReaderWidget {
           : { input: testCase.input, output: testCase.output, hidden: false as const },
       ),
       hasUnitTests: unitTests !== undefined,
+      hintCount: hints?.filter((hint) => hint.trim() !== '').length ?? 0,
       solution: content.showSolution ? solution : undefined,
     },
   };

@@ -12,5 +12,6 @@ export const WIDGET_KINDS: ReadonlyArray<{ kind: WidgetKind; label: string }> = 
   { kind: 'Table', label: 'Table' },
   { kind: 'CanvasAnimation', label: 'Slides' },
   { kind: 'Permutation', label: 'Permutation' },
+  { kind: 'Video', label: 'Video' },
   { kind: 'Columns', label: 'Columns' },
 ];

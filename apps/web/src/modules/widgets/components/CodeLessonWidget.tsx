@@ -33,6 +33,7 @@ export function CodeLessonWidget({ widget, context }: { widget: ReaderCodeWidget
           runnable: content.runnable,
           judge: content.judge,
           hasUnitTests: content.hasUnitTests,
+          hintCount: content.hintCount,
           visibleTestCases,
           hiddenTestCount,
           widgetRef,

@@ -1,7 +1,32 @@
 import type { WidgetOf } from '@coderoom/contracts';
-import { type KeyboardEvent, useState } from 'react';
+import { type KeyboardEvent, useMemo, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { MarkdownText } from './MarkdownText';
+
+const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
+
+/**
+ * An author's drawing as an image: an image runs no script, loads nothing, takes no clicks and draws
+ * only inside its own box, whatever the markup (the server sanitises it on save as well; the studio's
+ * preview shows it before that). An SVG image needs its namespace, which inline markup may leave out.
+ */
+function SlideDrawing({ svg }: { svg: string }) {
+  const { src, alt } = useMemo(() => {
+    const withNamespace = /^\s*<svg\b[^>]*\sxmlns=/.test(svg)
+      ? svg
+      : svg.replace(/^\s*<svg\b/, `<svg xmlns="${SVG_NAMESPACE}"`);
+    const title = new DOMParser().parseFromString(withNamespace, 'image/svg+xml').querySelector('title');
+    return {
+      src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(withNamespace)}`,
+      alt: title?.textContent?.trim() ?? '',
+    };
+  }, [svg]);
+  return (
+    <div className="widget-slide-svg">
+      <img src={src} alt={alt} />
+    </div>
+  );
+}
 
 /** Step-by-step frames: Previous/Next buttons, or the arrow keys once focus is in the widget. */
 export function SlidesWidget({ widget }: { widget: WidgetOf<'CanvasAnimation'> }) {
@@ -28,10 +53,7 @@ export function SlidesWidget({ widget }: { widget: WidgetOf<'CanvasAnimation'> }
       onKeyDown={onKeyDown}
     >
       <div className="widget-slide-stage">
-        {frame?.svg && (
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised by sanitizeSvg on the server
-          <div className="widget-slide-svg" dangerouslySetInnerHTML={{ __html: frame.svg }} />
-        )}
+        {frame?.svg && <SlideDrawing svg={frame.svg} />}
         {frame && <MarkdownText text={frame.caption} className="widget-slide-caption" />}
       </div>
       <div className="widget-slide-controls">

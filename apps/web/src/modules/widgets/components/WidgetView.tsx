@@ -2,6 +2,7 @@ import type { ReaderWidget } from '@coderoom/contracts';
 import type { ReactNode } from 'react';
 import type { WidgetContext } from '../WidgetContext';
 import '../widgets.css';
+import { VideoWidget } from '../../video/components/VideoWidget';
 import { CodeLessonWidget } from './CodeLessonWidget';
 import { ColumnsWidget } from './ColumnsWidget';
 import { MarkdownWidget } from './MarkdownWidget';
@@ -42,6 +43,8 @@ function renderKnown(widget: KnownWidget, context: WidgetContext): ReactNode {
       return <TableWidget widget={widget} />;
     case 'Quiz':
       return <QuizWidget widget={widget} />;
+    case 'Video':
+      return <VideoWidget widget={widget} />;
     case 'Columns':
       return (
         <ColumnsWidget
