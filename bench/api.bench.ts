@@ -1,6 +1,9 @@
-// GET /api/user/info (logged in, full stack: CSRF hook, session lookup, user row, presenter) against a
-// bare Fastify route answering a constant, both measured in this run on this machine. Prints the ratio.
+// The read path against a bare Fastify route answering a constant, all measured in this run on this
+// machine: GET /api/health, GET /api/user/info (logged in), a lesson read (logged in, and anonymous on a
+// preview lesson) and the catalogue. Prints req/s, p50/p99, the ratio to bare and the SQL statements one
+// request sends (docs/performance.md). DATABASE_URL measures on PostgreSQL instead of embedded PGlite.
 import type { AddressInfo } from 'node:net';
+import type { CourseHome, FeaturedItemsResponse } from '@coderoom/contracts';
 import {
   buildApp,
   createMailer,
@@ -16,12 +19,16 @@ import Fastify from 'fastify';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/** Comma-separated names of the rows to measure (default: all). */
+const ONLY = process.env.BENCH_ONLY?.split(',');
 
 interface Measured {
   name: string;
   requestsPerSecond: number;
+  p50Ms: number;
   p99Ms: number;
   non2xx: number;
+  statements: number | null;
 }
 
 async function measure(name: string, url: string, headers: Record<string, string>): Promise<Measured> {
@@ -29,8 +36,10 @@ async function measure(name: string, url: string, headers: Record<string, string
   return {
     name,
     requestsPerSecond: result.requests.average,
+    p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non2xx: result.non2xx,
+    statements: null,
   };
 }
 
@@ -39,7 +48,6 @@ async function main(): Promise<void> {
   bare.get('/bare', async () => ({ user_id: 1, email: 'bench@coderoom.dev' }));
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
-  // DATABASE_URL measures against PostgreSQL instead of the embedded database.
   const database = process.env.DATABASE_URL ? openPostgres(process.env.DATABASE_URL) : await openPglite(null);
   await migrate(database);
   await seedDemo(database);
@@ -48,6 +56,8 @@ async function main(): Promise<void> {
     database,
     mailer: createMailer({ smtpUrl: null, from: 'bench@coderoom.dev', db: database.db }),
     logger: false,
+    // The job worker polls the database; its statements would blur the per-request count.
+    runJobs: false,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -63,33 +73,90 @@ async function main(): Promise<void> {
   if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
   const session = /cr_session=([^;]+)/.exec(login.headers.getSetCookie().join('; '))?.[1];
   if (!session) throw new Error('no session cookie');
+  // Every cookie a browser would hold after logging in (the logged-in marker too, or each answer sets it).
+  const loggedIn = { cookie: `cr_session=${session}; cr_csrf=${csrf}; cr_logged_in=1` };
+  const anonymous = { cookie: `cr_csrf=${csrf}` };
 
-  const baseline = await measure(
-    'bare Fastify route',
-    `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/bare`,
-    {},
-  );
-  const userInfo = await measure('GET /api/user/info', `${appUrl}/api/user/info`, {
-    cookie: `cr_session=${session}; cr_csrf=${csrf}`,
-  });
+  // The first demo course from the catalogue, its first lesson and its first preview lesson.
+  const catalogueUrl = `${appUrl}/api/reader/featured_items?only_courses=true`;
+  const featured = (await (await fetch(catalogueUrl)).json()) as FeaturedItemsResponse;
+  const course = featured.items[0];
+  if (!course) throw new Error('no demo course in the catalogue');
+  const home = (await (
+    await fetch(`${appUrl}/api/reader/collection/${course.author_id}/${course.collection_id}`)
+  ).json()) as CourseHome;
+  const pages = home.toc.flatMap((category) => category.pages);
+  const lessonPath = (pageId: number) =>
+    `/api/reader/collection/${course.author_id}/${course.collection_id}/page/${pageId}`;
+  const firstLesson = pages[0];
+  const previewLesson = pages.find((page) => page.is_preview);
+  if (!firstLesson) throw new Error('the demo course has no lesson');
+
+  const routes: Array<{ name: string; url: string; headers: Record<string, string> }> = [
+    { name: 'GET /api/health', url: `${appUrl}/api/health`, headers: loggedIn },
+    { name: 'GET /api/user/info', url: `${appUrl}/api/user/info`, headers: loggedIn },
+    { name: 'lesson (logged in)', url: `${appUrl}${lessonPath(firstLesson.page_id)}`, headers: loggedIn },
+    ...(previewLesson
+      ? [
+          {
+            name: 'lesson (anonymous)',
+            url: `${appUrl}${lessonPath(previewLesson.page_id)}`,
+            headers: anonymous,
+          },
+        ]
+      : []),
+    {
+      name: 'course home (logged in)',
+      url: `${appUrl}/api/reader/collection/${course.author_id}/${course.collection_id}`,
+      headers: loggedIn,
+    },
+    { name: 'catalogue', url: catalogueUrl, headers: anonymous },
+  ].filter((route) => !ONLY || ONLY.some((only) => route.name.includes(only)));
+
+  // Statements one request sends, read off the database handle's counter (after two warm-up requests:
+  // a first visit's writes do not count as the steady state, nor does the read after them, which loads
+  // again what the write's notifications dropped from the caches).
+  const statementsOf = async (url: string, headers: Record<string, string>) => {
+    // The previous row's last requests may still be answering: wait until the counter stands still.
+    for (let last = -1; last !== database.stats.statements; ) {
+      last = database.stats.statements;
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+    await fetch(url, { headers });
+    await fetch(url, { headers });
+    const before = database.stats.statements;
+    const response = await fetch(url, { headers });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return database.stats.statements - before;
+  };
+
+  // The machine is shared, so its load moves during a run: each route is measured right after its own bare
+  // baseline and reported as a share of that one.
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as AddressInfo).port}/bare`;
+  const rows: Array<{ row: Measured; baseline: Measured }> = [];
+  for (const route of routes) {
+    const statements = await statementsOf(route.url, route.headers);
+    const baseline = await measure('bare Fastify route', bareUrl, {});
+    rows.push({ row: { ...(await measure(route.name, route.url, route.headers)), statements }, baseline });
+  }
 
   await app.close();
   await bare.close();
   await database.close();
 
   console.log(`\n${DURATION_SECONDS}s each, ${CONNECTIONS} connections, database: ${database.kind}\n`);
-  for (const row of [baseline, userInfo]) {
+  console.log(
+    `${'route'.padEnd(26)} ${'req/s'.padStart(8)} ${'bare'.padStart(8)} ${'of bare'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'SQL/req'.padStart(8)}`,
+  );
+  for (const { row, baseline } of rows) {
     console.log(
-      `${row.name.padEnd(22)} ${row.requestsPerSecond.toFixed(0).padStart(8)} req/s   p99 ${String(row.p99Ms).padStart(4)} ms   non-2xx ${row.non2xx}`,
+      `${row.name.padEnd(26)} ${row.requestsPerSecond.toFixed(0).padStart(8)} ${baseline.requestsPerSecond.toFixed(0).padStart(8)} ${`${((row.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}%`.padStart(8)} ${`${row.p50Ms}ms`.padStart(6)} ${`${row.p99Ms}ms`.padStart(6)} ${String(row.statements ?? '-').padStart(8)}`,
     );
   }
-  console.log(
-    `\nratio user-info / bare: throughput ${(userInfo.requestsPerSecond / baseline.requestsPerSecond).toFixed(3)}, p99 ${(userInfo.p99Ms / Math.max(baseline.p99Ms, 1)).toFixed(2)}x`,
-  );
-  if (userInfo.non2xx > 0) {
-    console.error('user-info answered non-2xx responses: the measurement is not valid');
-    process.exitCode = 1;
-  }
+  const invalid = rows.map(({ row }) => row).filter((row) => row.non2xx > 0);
+  for (const row of invalid)
+    console.error(`${row.name}: ${row.non2xx} non-2xx answers, not a valid measurement`);
+  if (invalid.length > 0) process.exitCode = 1;
 }
 
 main().catch((error: unknown) => {
