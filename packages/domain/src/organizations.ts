@@ -103,3 +103,145 @@ export function subscriptionOptionLabel(
 ): string {
   return `Subscription ${index} - ${option.subscriptionName || option.orderId || ''} - ${option.poolSize} seats`;
 }
+
+/** Admin levels of an organization admin (spec 001 §6: the platform admin numbers, by level). */
+export const AdminLevel = { SuperAdmin: 1000, SubAdmin: 1001, Executive: 1002 } as const;
+export type EnterpriseRole = (typeof EnterpriseRole)[keyof typeof EnterpriseRole];
+export const ENTERPRISE_ROLES: readonly EnterpriseRole[] = Object.values(EnterpriseRole);
+export type TeamRole = (typeof TeamRole)[keyof typeof TeamRole];
+
+/** How an organization's members sign in. */
+export const LoginMethod = { Password: 'password', Sso: 'sso', Both: 'both' } as const;
+
+/**
+ * Notification types 8001–8030 (spec 002 §3.6 lists the events, not the numbers): our mapping, kept in
+ * docs/organizations.md. Numbers are never reused.
+ */
+export const NotificationType = {
+  PlanAssigned: 8001,
+  PlanCompleted: 8002,
+  MenteeAssigned: 8003,
+  ManagerAssigned: 8004,
+  AddedToTeam: 8005,
+  TaskUpdated: 8006,
+  Announcement: 8007,
+  IssueRaised: 8008,
+  IssueResolved: 8009,
+  PromotedToManager: 8010,
+  PromotedToAdmin: 8011,
+  ContentAssigned: 8012,
+  ContentCompleted: 8013,
+  MentorFeedback: 8014,
+  DueDateChanged: 8015,
+  DiscussionReply: 8016,
+  DiscussionMention: 8017,
+  WorkflowTaskAssigned: 8018,
+  WorkflowTaskDue: 8019,
+  RemovedFromTeam: 8020,
+  ContentUnassigned: 8021,
+  AddedToOrganization: 8022,
+  RemovedFromOrganization: 8023,
+  MentorAssigned: 8024,
+  ContentOverdue: 8025,
+  UsersAdded: 8026,
+  TeamCreated: 8027,
+  PlanUpdated: 8028,
+  WorkflowTaskComment: 8029,
+  WorkflowTaskCompleted: 8030,
+} as const;
+export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
+
+/** Read states of a notification (spec 002 §3.6) are NotificationReadState, in work.ts. */
+
+/** Notifications shown per page of the notifications list (ours). */
+export const NOTIFICATIONS_PAGE_SIZE = 20;
+/** Addresses one add-users call may carry (a CSV of hundreds; ours). */
+export const MAX_USERS_PER_ADD = 1000;
+
+/** States of an asynchronous organization operation (adding users, creating a team). */
+export const OperationState = { Running: 'running', Done: 'done', Failed: 'failed' } as const;
+export type OperationState = (typeof OperationState)[keyof typeof OperationState];
+
+/** Our texts for organization refusals (the spec names none beyond §8). */
+export const OrganizationErrors = {
+  NotAMember: 'You are not a member of this organization.',
+  NotAllowed: 'Your role in this organization does not allow this.',
+  MemberNotFound: 'This member is not in the organization.',
+  TeamNotFound: 'This team is not in the organization.',
+  TeamNameTaken: 'A team with this name already exists.',
+  TeamNameRequired: 'Team name is required.',
+  AssignmentNotFound: 'This assignment is not in the organization.',
+  OperationRunning: 'Another operation is still running for this organization. Please try again shortly.',
+  OperationNotFound: 'This operation does not exist.',
+  SeatsExceeded: 'Not enough seats in the subscription for these users.',
+  NoEmails: 'Add at least one e-mail address.',
+  CannotRemoveSelf: 'You cannot remove yourself from the organization.',
+  LastAdmin: 'The organization needs at least one admin.',
+  ContentNotFound: 'This course or path does not exist.',
+  MentorSelf: 'A member cannot mentor themselves.',
+  AlreadyJoined: 'This member has already joined: there is no invitation to send.',
+  FreemiumAssignmentLimit: 'The free plan allows 3 content assignments. Upgrade to assign more.',
+} as const;
+
+/** A CSV of e-mail addresses, one or more per line, with or without a header: the addresses in it. */
+export function emailsFromCsv(text: string): string[] {
+  const found = text
+    .split(/[\r\n,;\t]+/)
+    .map((cell) => cell.trim().replace(/^"|"$/g, '').trim().toLowerCase())
+    .filter((cell) => cell.includes('@'));
+  return [...new Set(found)];
+}
+
+/** Spec 001 §5 rule 7: path and plan content is reachable unless the organization blocks courses. */
+export function isPathContentReachable(flags: { no_courses_access: boolean; is_learn_freemium: boolean }) {
+  return !flags.no_courses_access || flags.is_learn_freemium;
+}
+
+/** One CSV cell, quoted when it holds a separator, a quote or a line break. */
+export function csvCell(value: string | number | null): string {
+  const text = value === null ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** What bounds an organization subscriber's content (spec 001 §3, §5): their active organization's lists and flags. */
+export interface OrganizationScope extends VisibilityMembership {
+  organization_id: number;
+  no_courses_access: boolean;
+  is_learn_freemium: boolean;
+  can_access_cloudlabs: boolean;
+}
+
+export interface ScopedCollection extends VisibilityCollection {
+  work_type: string;
+}
+
+const COURSE_WORK_TYPES: readonly string[] = ['course', 'mini_course'];
+const PATH_WORK_TYPES: readonly string[] = ['path', 'module', 'collection'];
+
+/**
+ * Spec 001 §5, rules 1–4, 6 and 7 for a member of an organization: private collections are always allowed;
+ * standalone cloud labs only with can_access_cloudlabs; paths, plans and modules unless the organization
+ * blocks courses (and is not learn-freemium); courses by the subscription's inclusion and exclusion lists.
+ * Assessments and projects are not bounded by the course lists (docs/organizations.md).
+ */
+export function isVisibleInOrganization(scope: OrganizationScope, collection: ScopedCollection): boolean {
+  if (collection.is_private) return true;
+  if (collection.work_type === 'standalone_cloud_lab') return scope.can_access_cloudlabs;
+  const reachable = isPathContentReachable(scope);
+  if (PATH_WORK_TYPES.includes(collection.work_type)) return reachable;
+  if (COURSE_WORK_TYPES.includes(collection.work_type))
+    return reachable && isCollectionVisible(scope, collection);
+  return true;
+}
+
+/**
+ * Spec 001 §5 rule 5: a logged-out visitor on an organization's (B2B) domain does not see free or unpriced
+ * collections, nor those tagged with the domain's learner tag.
+ */
+export function isVisibleOnB2bDomain(
+  collection: { is_free: boolean; is_priced: boolean; learner_tags: readonly string[] },
+  hiddenLearnerTag: string | null,
+): boolean {
+  if (collection.is_free || !collection.is_priced) return false;
+  return hiddenLearnerTag === null || !collection.learner_tags.includes(hiddenLearnerTag);
+}
