@@ -1,0 +1,251 @@
+import '../modules/commerce/commerce.css';
+import type { Payment, Plan } from '@coderoom/contracts';
+import {
+  CheckoutStage,
+  type CheckoutType,
+  CheckoutType as CheckoutTypes,
+  COUPON_CHECKOUT_TYPES,
+  CommerceMessages,
+  TRIAL_CHECKOUT_TYPES,
+  TrialDays,
+  UNEXPECTED_CHECKOUT_TYPE,
+} from '@coderoom/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '../modules/api/ApiError';
+import { checkoutQuoteQuery, useCheckoutQuote } from '../modules/commerce/api/useCheckoutQuote';
+import { useConfirmPayment } from '../modules/commerce/api/useConfirmPayment';
+import { usePay } from '../modules/commerce/api/usePay';
+import { usePlans } from '../modules/commerce/api/usePlans';
+import { CardForm, type CardInput } from '../modules/commerce/components/CardForm';
+import { CouponField } from '../modules/commerce/components/CouponField';
+import { PlanTiles } from '../modules/commerce/components/PlanTiles';
+import { ThreeDSecureStep } from '../modules/commerce/components/ThreeDSecureStep';
+import { formatUsd } from '../modules/commerce/utils/formatUsd';
+import { isKnownCheckoutType } from '../modules/commerce/utils/isKnownCheckoutType';
+import { usePageTitle } from '../modules/shell/usePageTitle';
+import { FormMessage } from '../ui/FormMessage';
+import { PageLoading } from '../ui/PageLoading';
+
+const TARGET_PARAMS = ['plan', 'author_id', 'collection_id', 'action_id'] as const;
+
+const HEADINGS: Record<string, string> = {
+  [CheckoutStage.Checkout]: 'Checkout',
+  [CheckoutStage.SubscriptionTiles]: 'Choose your plan',
+  [CheckoutStage.ExternalTiles]: 'Choose your plan',
+  [CheckoutStage.BusinessTiles]: 'Plans for teams and enterprises',
+  [CheckoutStage.TransactionFailure]: 'Checkout',
+};
+
+const COUPON_TYPES: readonly string[] = COUPON_CHECKOUT_TYPES;
+
+function SubscriptionTiles({ checkoutType }: { checkoutType: string }) {
+  const plans = usePlans();
+  const [term, setTerm] = useState(12);
+  if (plans.isPending) return <PageLoading label="Loading the plans" />;
+  if (plans.isError) return <FormMessage tone="error">{plans.error.message}</FormMessage>;
+  return (
+    <PlanTiles
+      plans={plans.data.plans}
+      term={term}
+      onTermChange={setTerm}
+      checkoutUrl={(plan: Plan) => `/checkout/${checkoutType}?plan=${plan.plan_key}`}
+      actionLabel="Choose"
+    />
+  );
+}
+
+/** /checkout/{checkoutType}?plan=…: the spec's stages, paid through the sandbox processor's card form. */
+export function CheckoutPage() {
+  const { checkoutType = '' } = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const known = isKnownCheckoutType(checkoutType);
+  const target = useMemo(() => {
+    const params = new URLSearchParams();
+    for (const name of TARGET_PARAMS) {
+      const value = search.get(name);
+      if (value) params.set(name, value);
+    }
+    return params;
+  }, [search]);
+  const queryClient = useQueryClient();
+  // A coupon the learner applied (a coupon purchase names its own in action_id).
+  const [couponCode, setCouponCode] = useState<string | null>(null);
+  const withCoupon = (code: string | null) => {
+    const params = new URLSearchParams(target);
+    if (code) params.set('coupon_code', code);
+    return params;
+  };
+  const quoteParams = useMemo(() => {
+    const params = new URLSearchParams(target);
+    if (couponCode) params.set('coupon_code', couponCode);
+    return params;
+  }, [target, couponCode]);
+  const quote = useCheckoutQuote(checkoutType, quoteParams, known);
+  const pay = usePay(checkoutType);
+  const confirm = useConfirmPayment();
+  const [waiting, setWaiting] = useState<Payment | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const stage = failure ? CheckoutStage.TransactionFailure : (quote.data?.stage ?? CheckoutStage.Checkout);
+  const heading = known ? (HEADINGS[stage] ?? 'Checkout') : UNEXPECTED_CHECKOUT_TYPE;
+  usePageTitle(heading);
+
+  function finish(payment: Payment) {
+    if (payment.status === 'requires_action') {
+      setWaiting(payment);
+      return;
+    }
+    const returnUrl = search.get('return');
+    navigate(
+      `/order-confirmation?payment=${encodeURIComponent(payment.payment_id)}${returnUrl ? `&return=${encodeURIComponent(returnUrl)}` : ''}`,
+    );
+  }
+  function failed(error: Error) {
+    setWaiting(null);
+    // Field errors stay beside their fields; a decline or an outage is the transaction failure stage.
+    if (error instanceof ApiError && Object.keys(error.errors).length > 0) return;
+    setFailure(error.message);
+  }
+  function onPay(card: CardInput) {
+    setFailure(null);
+    pay.mutate(
+      {
+        ...(target.get('plan') ? { plan: target.get('plan') ?? '' } : {}),
+        ...(target.get('author_id') ? { author_id: Number(target.get('author_id')) } : {}),
+        ...(target.get('collection_id') ? { collection_id: Number(target.get('collection_id')) } : {}),
+        ...(target.get('action_id') ? { action_id: target.get('action_id') ?? '' } : {}),
+        ...(couponCode ? { coupon_code: couponCode } : {}),
+        card,
+        idempotency_key: crypto.randomUUID(),
+      },
+      { onSuccess: finish, onError: failed },
+    );
+  }
+  /** Asks for the order with the coupon first: a refusal stays beside the field, the order unchanged. */
+  async function applyCoupon(code: string) {
+    await queryClient.fetchQuery(checkoutQuoteQuery(checkoutType, withCoupon(code).toString()));
+    setCouponCode(code);
+  }
+  function onConfirm(approved: boolean) {
+    if (!waiting) return;
+    confirm.mutate({ paymentId: waiting.payment_id, approved }, { onSuccess: finish, onError: failed });
+  }
+
+  if (!known) {
+    return (
+      <main id="main" className="page checkout-page">
+        <h1>{UNEXPECTED_CHECKOUT_TYPE}</h1>
+        <p className="muted">This checkout address is not one we know.</p>
+        <Link className="btn btn-primary" to="/unlimited">
+          See the plans
+        </Link>
+      </main>
+    );
+  }
+  if (quote.isPending) return <PageLoading label="Loading your order" />;
+  if (quote.isError) {
+    return (
+      <main id="main" className="page checkout-page">
+        <h1>Checkout</h1>
+        <FormMessage tone="error">{quote.error.message}</FormMessage>
+        <p>
+          <Link to="/unlimited">See the plans</Link>
+        </p>
+      </main>
+    );
+  }
+  const order = quote.data;
+  const fieldErrors = pay.error instanceof ApiError ? pay.error.errors : {};
+  return (
+    <main id="main" className="page checkout-page">
+      <h1>{heading}</h1>
+      {stage === CheckoutStage.SubscriptionTiles ? (
+        <SubscriptionTiles checkoutType={order.checkout_type} />
+      ) : null}
+      {stage === CheckoutStage.BusinessTiles || !order.is_on_sale ? (
+        <section className="card">
+          <p>{CommerceMessages.NotOnSale}</p>
+          <p className="muted">
+            Team and enterprise plans, gifts and certificates are coming. Individual plans and single courses
+            are on sale today.
+          </p>
+          <Link className="btn btn-primary" to="/unlimited">
+            See individual plans
+          </Link>
+        </section>
+      ) : null}
+      {(stage === CheckoutStage.Checkout || stage === CheckoutStage.TransactionFailure) &&
+      order.is_on_sale ? (
+        <div className="checkout-grid">
+          <section className="card order-summary" aria-labelledby="order-title">
+            <h2 id="order-title">Your order</h2>
+            <dl>
+              <dt>Item</dt>
+              <dd>{order.item_title}</dd>
+              <dt>Price</dt>
+              <dd>{formatUsd(order.price_usd)}</dd>
+              {order.credit_amount_usd !== 0 ? (
+                <>
+                  <dt>Credit from your current plan</dt>
+                  <dd>{formatUsd(order.credit_amount_usd)}</dd>
+                </>
+              ) : null}
+              {order.coupon ? (
+                <>
+                  <dt>Coupon {order.coupon.coupon_code}</dt>
+                  <dd className="order-discount">
+                    {formatUsd(order.coupon.coupon_discount_usd)}
+                    {order.coupon.discount_never_expires ? (
+                      <span className="muted"> every term, included in the price</span>
+                    ) : null}
+                  </dd>
+                </>
+              ) : null}
+              <dt>Total today</dt>
+              <dd className="order-total">{formatUsd(order.total_price_usd)}</dd>
+              {TRIAL_CHECKOUT_TYPES.includes(order.checkout_type as CheckoutType) && order.plan ? (
+                <>
+                  <dt>After {TrialDays.B2c} days</dt>
+                  <dd>{formatUsd(order.plan.price_usd)}, unless you cancel</dd>
+                </>
+              ) : null}
+            </dl>
+            {COUPON_TYPES.includes(order.checkout_type) ? (
+              <CouponField
+                applied={order.coupon}
+                locked={order.checkout_type === CheckoutTypes.CouponPurchase}
+                onApply={applyCoupon}
+                onRemove={() => setCouponCode(null)}
+              />
+            ) : null}
+          </section>
+          <section className="card" aria-labelledby="payment-title">
+            <h2 id="payment-title">Payment</h2>
+            {failure ? (
+              <FormMessage tone="error">
+                <strong>{CommerceMessages.TransactionDeclined}</strong> {failure}
+              </FormMessage>
+            ) : null}
+            {waiting ? (
+              <ThreeDSecureStep
+                total={waiting.total_price_usd}
+                last4={waiting.last_4}
+                isPending={confirm.isPending}
+                onAnswer={onConfirm}
+              />
+            ) : (
+              <CardForm
+                total={order.total_price_usd}
+                isPending={pay.isPending}
+                errors={fieldErrors}
+                onPay={onPay}
+              />
+            )}
+          </section>
+        </div>
+      ) : null}
+    </main>
+  );
+}
