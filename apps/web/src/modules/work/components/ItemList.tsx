@@ -1,0 +1,64 @@
+import type { WorkItem } from '@coderoom/contracts';
+import { useState } from 'react';
+import { FormMessage } from '../../../ui/FormMessage';
+import { PageLoading } from '../../../ui/PageLoading';
+import { useWorkAction } from '../api/useWorkAction';
+import { ItemRow } from './ItemRow';
+
+interface ItemListProps {
+  label: string;
+  items: WorkItem[] | undefined;
+  isPending: boolean;
+  error: Error | null;
+  empty: string;
+  inTrash?: boolean;
+}
+
+/** A list of items with loading, empty and error states, and an undo after a delete. */
+export function ItemList({ label, items, isPending, error, empty, inTrash = false }: ItemListProps) {
+  const [trashed, setTrashed] = useState<WorkItem | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const action = useWorkAction();
+  if (isPending) return <PageLoading label={`Loading ${label.toLowerCase()}`} />;
+  if (error) return <FormMessage tone="error">{error.message}</FormMessage>;
+  return (
+    <>
+      {failure && <FormMessage tone="error">{failure}</FormMessage>}
+      {items && items.length === 0 ? (
+        <div className="empty-state">
+          <p className="muted">{empty}</p>
+        </div>
+      ) : (
+        <ul className="work-list" aria-label={label}>
+          {items?.map((item) => (
+            <ItemRow
+              key={item.id}
+              item={item}
+              inTrash={inTrash}
+              onTrashed={setTrashed}
+              onError={setFailure}
+            />
+          ))}
+        </ul>
+      )}
+      {trashed && (
+        <div className="work-undo" role="status">
+          <span>Moved “{trashed.title}” to the trash.</span>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              action.mutate({ method: 'PUT', path: `/api/workflows/items/${trashed.id}/restore` });
+              setTrashed(null);
+            }}
+          >
+            Undo
+          </button>
+          <button type="button" className="btn btn-ghost" onClick={() => setTrashed(null)}>
+            Dismiss
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

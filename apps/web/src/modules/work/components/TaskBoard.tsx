@@ -1,0 +1,112 @@
+import type { WorkItem } from '@coderoom/contracts';
+import { WORK_ITEM_STATUS_LABEL, WorkItemStatus } from '@coderoom/domain';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { FormMessage } from '../../../ui/FormMessage';
+import { useWorkAction } from '../api/useWorkAction';
+
+const COLUMNS = [
+  WorkItemStatus.NotStarted,
+  WorkItemStatus.InProgress,
+  WorkItemStatus.InReview,
+  WorkItemStatus.Done,
+];
+
+/**
+ * Tasks in columns by status. A card moves by drag and drop, or from the keyboard: focus it and press
+ * the left or right arrow key to move it one column.
+ */
+export function TaskBoard({ tasks }: { tasks: WorkItem[] }) {
+  const action = useWorkAction();
+  const [over, setOver] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const moveTo = (task: WorkItem, status: number) => {
+    if (task.status === status) return;
+    action.mutate(
+      { method: 'PUT', path: `/api/workflows/items/${task.id}`, body: { status } },
+      {
+        onSuccess: () => {
+          setAnnouncement(`${task.title} moved to ${WORK_ITEM_STATUS_LABEL[status]}.`);
+          // The card re-renders in its new column: keep the keyboard on it.
+          window.requestAnimationFrame(() => document.getElementById(`work-card-${task.id}`)?.focus());
+        },
+      },
+    );
+  };
+  return (
+    <>
+      <p className="muted small" id="work-board-help">
+        Drag a card to another column, or focus it and press the left or right arrow key.
+      </p>
+      {action.error && <FormMessage tone="error">{action.error.message}</FormMessage>}
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </p>
+      <div className="work-board">
+        {COLUMNS.map((status, index) => {
+          const cards = tasks.filter((task) => (task.status ?? WorkItemStatus.NotStarted) === status);
+          return (
+            <section
+              key={status}
+              className="work-column"
+              aria-labelledby={`work-column-${status}`}
+              data-over={over === status || undefined}
+              onDragOver={(event) => {
+                event.preventDefault();
+                setOver(status);
+              }}
+              onDragLeave={() => setOver(null)}
+              onDrop={(event) => {
+                event.preventDefault();
+                setOver(null);
+                const task = tasks.find(
+                  (candidate) => String(candidate.id) === event.dataTransfer.getData('text/plain'),
+                );
+                if (task) moveTo(task, status);
+              }}
+            >
+              <h2 id={`work-column-${status}`}>
+                {WORK_ITEM_STATUS_LABEL[status]} <span className="work-badge">{cards.length}</span>
+              </h2>
+              <ul>
+                {cards.map((task) => (
+                  <li
+                    key={task.id}
+                    id={`work-card-${task.id}`}
+                    className="work-card"
+                    draggable
+                    // biome-ignore lint/a11y/noNoninteractiveTabindex: keyboard users move cards with the arrow keys
+                    tabIndex={0}
+                    aria-describedby="work-board-help"
+                    aria-label={`${task.title}, ${WORK_ITEM_STATUS_LABEL[status]}`}
+                    onDragStart={(event) => event.dataTransfer.setData('text/plain', String(task.id))}
+                    onKeyDown={(event) => {
+                      if (event.target !== event.currentTarget) return;
+                      const next =
+                        event.key === 'ArrowRight'
+                          ? COLUMNS[index + 1]
+                          : event.key === 'ArrowLeft'
+                            ? COLUMNS[index - 1]
+                            : undefined;
+                      if (next !== undefined) {
+                        event.preventDefault();
+                        moveTo(task, next);
+                      }
+                    }}
+                  >
+                    <Link to={`/work/task/${task.id}`}>{task.title}</Link>
+                    <div className="work-row-meta">
+                      {task.due_date && `Due ${new Date(task.due_date).toLocaleDateString()}`}
+                      {task.assignees.length > 0 &&
+                        ` · ${task.assignees.map((person) => person.full_name).join(', ')}`}
+                    </div>
+                  </li>
+                ))}
+              </ul>
+            </section>
+          );
+        })}
+      </div>
+    </>
+  );
+}
