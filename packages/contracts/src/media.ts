@@ -33,6 +33,47 @@ export const ASSET_KEY_PATTERN = /^[a-z0-9]{32}\.(png|jpeg|gif)$/;
 /** Where stored images are served; asset URLs are this path plus the key. */
 export const ASSET_URL_PREFIX = '/api/assets/';
 
+/** Our uploaded images, root-relative: `/api/assets/{key}`. */
+export function isAssetUrl(url: string): boolean {
+  return url.startsWith(ASSET_URL_PREFIX) && ASSET_KEY_PATTERN.test(url.slice(ASSET_URL_PREFIX.length));
+}
+
+/**
+ * An image address an author may store for others to load (a course cover): one of our uploaded
+ * images, or an https image elsewhere. Nothing else: a `javascript:` or `data:` URL, plain http, a
+ * relative path into our API (`/api/user/…` would be fetched with the reader's cookies), a URL with
+ * credentials. An https URL naming a path under `/api/` is refused too, whatever its host, so a cover
+ * can never point at our own API except at an asset.
+ */
+export function isAuthorImageUrl(url: string): boolean {
+  if (isAssetUrl(url)) return true;
+  if (!/^https:\/\//i.test(url) || /[\s<>"'`\\]/.test(url)) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol !== 'https:' || parsed.username !== '' || parsed.password !== '') return false;
+  let path: string;
+  try {
+    path = decodeURIComponent(parsed.pathname).toLowerCase();
+  } catch {
+    return false;
+  }
+  if (path.startsWith('/api/')) return isAssetUrl(parsed.pathname);
+  return true;
+}
+
+export const AUTHOR_IMAGE_URL_MESSAGE = 'Use an uploaded image or an https:// image address.';
+
+/** An author-supplied image URL field (see `isAuthorImageUrl`). */
+export const AuthorImageUrlSchema = z
+  .string()
+  .trim()
+  .max(2_000)
+  .refine(isAuthorImageUrl, AUTHOR_IMAGE_URL_MESSAGE);
+
 export const ImageUploadUrlParamsSchema = z.strictObject({ authorId: id, collectionId: id });
 
 /** GET /api/author/{a}/collection/{c}/image/upload-url */

@@ -1,32 +1,45 @@
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Clock } from '../../platform/clock.js';
 import type { AppConfig } from '../../platform/config.js';
-import type { Db } from '../../platform/db/database.js';
 import { loadUploadSigningSecret, openStorage } from '../../platform/storage/openStorage.js';
-import type { ContentService } from '../content/content.service.js';
 import { registerMediaRoutes } from './media.routes.js';
-import { createMediaService } from './media.service.js';
+import { createMediaService, type MediaDeps, type MediaService } from './media.service.js';
+import { registerVideoRoutes } from './video.routes.js';
+import { createVideoService, type VideoDeps } from './video.service.js';
+import { createTranscoder } from './video.transcode.js';
 
 export type MediaConfig = Pick<AppConfig, 'publicUrl'> &
-  Partial<Pick<AppConfig, 'dataDir' | 'storage' | 'uploadSigningSecret'>>;
+  Partial<Pick<AppConfig, 'dataDir' | 'storage' | 'uploadSigningSecret' | 'ffmpegPath' | 'ffprobePath'>>;
 
 /**
- * Opens the configured storage and registers the image routes. Without a storage (tests of other
+ * Opens the configured storage and registers the image and video routes (videos: docs/media.md). Without a storage (tests of other
  * modules build the app from a partial config) the routes are left out, as the runner's are.
  */
 export async function registerMedia(
   app: FastifyInstance,
   config: MediaConfig,
-  deps: { db: Db; clock: Clock; content: ContentService },
-): Promise<void> {
-  if (!config.storage || !config.dataDir) return;
+  deps: Pick<MediaDeps, 'db' | 'clock' | 'content' | 'profiles' | 'workDocuments'> &
+    Pick<VideoDeps, 'jobs' | 'log'>,
+): Promise<MediaService | undefined> {
+  if (!config.storage || !config.dataDir) return undefined;
   const signingSecret = await loadUploadSigningSecret({
     dataDir: config.dataDir,
     uploadSigningSecret: config.uploadSigningSecret ?? null,
   });
   const storage = openStorage(config.storage);
-  registerMediaRoutes(
-    app,
-    createMediaService({ ...deps, storage, signingSecret, publicUrl: config.publicUrl }),
-  );
+  const media = createMediaService({ ...deps, storage, signingSecret, publicUrl: config.publicUrl });
+  registerMediaRoutes(app, media);
+  const videos = createVideoService({
+    ...deps,
+    storage,
+    signingSecret,
+    publicUrl: config.publicUrl,
+    stagingDir: path.join(config.dataDir, 'video-uploads'),
+    transcoder: createTranscoder({
+      ffmpeg: config.ffmpegPath ?? 'ffmpeg',
+      ffprobe: config.ffprobePath ?? 'ffprobe',
+    }),
+  });
+  registerVideoRoutes(app, videos);
+  return media;
 }

@@ -9,8 +9,10 @@ import type { DbExecutor } from '../../platform/db/database.js';
 export const assets = pgTable('assets', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   key: text('key').notNull(),
-  collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+  collectionId: bigint('collection_id', { mode: 'number' }),
   pageId: bigint('page_id', { mode: 'number' }),
+  /** The work document an image was uploaded into (migration 0063). */
+  workItemId: bigint('work_item_id', { mode: 'number' }),
   documentKind: text('document_kind').notNull(),
   uploadedBy: bigint('uploaded_by', { mode: 'number' }),
   contentType: text('content_type').notNull(),
@@ -69,4 +71,16 @@ export async function failUpload(db: DbExecutor, key: string): Promise<void> {
     .update(assets)
     .set({ state: UploadState.Failed })
     .where(and(eq(assets.key, key), eq(assets.state, UploadState.Uploading)));
+}
+
+/** Removes the uploader's assets of one kind and answers them, so their files can be removed too. */
+export async function deleteAssetsOfUploader(
+  db: DbExecutor,
+  uploadedBy: number,
+  documentKind: string,
+): Promise<AssetRow[]> {
+  return db
+    .delete(assets)
+    .where(and(eq(assets.uploadedBy, uploadedBy), eq(assets.documentKind, documentKind)))
+    .returning();
 }

@@ -447,3 +447,151 @@ describe('copy-image', () => {
     expect((await new TestClient(app).post('/api/copy-image', {})).statusCode).toBe(401);
   });
 });
+
+describe('images in work documents', () => {
+  function workUploadUrl(client: TestClient, itemId: number, query: Record<string, string | number> = {}) {
+    const search = new URLSearchParams(
+      Object.entries({ file_name: 'board.png', content_type: 'image/png', size: PNG.length, ...query }).map(
+        ([name, value]): [string, string] => [name, String(value)],
+      ),
+    );
+    return client.get(`/api/workflows/items/${itemId}/image/upload-url?${search}`);
+  }
+
+  it('go into a document its editors upload to, with the checks of every image', async () => {
+    const owner = await signUp(app, { full_name: 'Wanda Work' });
+    const viewer = await signUp(app);
+    const outsider = await signUp(app);
+    const doc = await owner.client.post('/api/workflows/items', { kind: 'document', title: 'Board notes' });
+    const docId = doc.json().item.id as number;
+    await owner.client.put(`/api/workflows/items/${docId}/collaborators`, {
+      email: viewer.email,
+      role: 'view',
+    });
+
+    const link = await workUploadUrl(owner.client, docId);
+    expect(link.statusCode, link.body).toBe(200);
+    const { upload_url, asset_url } = link.json() as ImageUploadUrlResponse;
+    const uploaded = await put(upload_url, PNG);
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const served = await app.inject({ method: 'GET', url: asset_url });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.equals(PNG)).toBe(true);
+    const [row] = await database.db
+      .select()
+      .from(assets)
+      .where(eq(assets.key, asset_url.split('/').pop() ?? ''));
+    expect(row).toMatchObject({
+      documentKind: 'workflow_page',
+      workItemId: docId,
+      uploadedBy: owner.user.user_id,
+      collectionId: null,
+      state: 'successful',
+    });
+
+    // The same rules as lesson images: format from the name, a matching type, the size cap, the bytes.
+    const svg = await workUploadUrl(owner.client, docId, {
+      file_name: 'a.svg',
+      content_type: 'image/svg+xml',
+    });
+    expect(svg.statusCode).toBe(400);
+    expect(svg.json().errors.file_name).toBe(MediaErrors.UnsupportedFileType);
+    const big = await workUploadUrl(owner.client, docId, { size: FileSize.Cap + 1 });
+    expect(big.statusCode).toBe(400);
+    expect(big.json().errors.size).toBe(MediaErrors.TooLarge);
+    const fake = (await workUploadUrl(owner.client, docId, { size: 20 })).json() as ImageUploadUrlResponse;
+    const notPng = await put(fake.upload_url, Buffer.from('this is not an image'));
+    expect(notPng.statusCode).toBe(400);
+    expect(notPng.json().errors).toEqual({ code: ASSET_UPLOAD_FAILED });
+
+    // Viewers may not add images, outsiders learn nothing, and only documents take them.
+    const refused = await workUploadUrl(viewer.client, docId);
+    expect(refused.statusCode).toBe(403);
+    const hidden = await workUploadUrl(outsider.client, docId);
+    expect(hidden.statusCode).toBe(404);
+    const project = await owner.client.post('/api/workflows/items', { kind: 'project', title: 'P' });
+    const notDocument = await workUploadUrl(owner.client, project.json().item.id);
+    expect(notDocument.statusCode).toBe(400);
+    await owner.client.put(`/api/workflows/items/${docId}/delete`, {});
+    expect((await workUploadUrl(owner.client, docId)).statusCode).toBe(400);
+    expect((await workUploadUrl(owner.client, docId, { extra: 1 })).statusCode).toBe(400);
+  });
+});
+
+describe('profile pictures', () => {
+  async function pictureUploadUrl(client: TestClient, query: Record<string, string | number>) {
+    const search = new URLSearchParams(
+      Object.entries({ file_name: 'me.png', content_type: 'image/png', size: PNG.length, ...query }).map(
+        ([name, value]): [string, string] => [name, String(value)],
+      ),
+    );
+    return client.get(`/api/user/profile-picture/upload-url?${search}`);
+  }
+
+  it('go through the same checks, then become the caller’s picture', async () => {
+    const { client, user } = await signUp(app);
+    const link = await pictureUploadUrl(client, {});
+    expect(link.statusCode).toBe(200);
+    const { upload_url, asset_url } = link.json() as ImageUploadUrlResponse;
+    expect((await put(upload_url, PNG)).statusCode).toBe(200);
+
+    const set = await client.put('/api/user/profile-picture', { asset_url });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toEqual({ profile_pic_url: asset_url });
+    expect((await client.get('/api/user/info')).json().profile_pic_url).toBe(asset_url);
+    const served = await new TestClient(app).get(asset_url);
+    expect(served.headers['content-type']).toBe('image/png');
+    const [row] = await database.db
+      .select()
+      .from(assets)
+      .where(eq(assets.key, asset_url.split('/').pop() ?? ''));
+    expect(row).toMatchObject({
+      documentKind: 'profile_picture',
+      uploadedBy: user.user_id,
+      collectionId: null,
+    });
+  });
+
+  it('refuse other types, oversized files and content that is not the announced image', async () => {
+    const { client } = await signUp(app);
+    const svg = await pictureUploadUrl(client, { file_name: 'me.svg', content_type: 'image/svg+xml' });
+    expect(svg.statusCode).toBe(400);
+    expect(svg.json().errors.file_name).toBe(MediaErrors.UnsupportedFileType);
+    const big = await pictureUploadUrl(client, { size: FileSize.Cap + 1 });
+    expect(big.json().errors.size).toBe(MediaErrors.TooLarge);
+
+    const { upload_url, asset_url } = (
+      await pictureUploadUrl(client, { size: 64 })
+    ).json() as ImageUploadUrlResponse;
+    const fake = await put(upload_url, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'.padEnd(40)));
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().errors.code).toBe(ASSET_UPLOAD_FAILED);
+    // A failed upload cannot become a picture.
+    expect((await client.put('/api/user/profile-picture', { asset_url })).statusCode).toBe(404);
+  });
+
+  it("cannot take someone else's upload or a course image as one's picture", async () => {
+    const owner = await signUp(app);
+    const other = await signUp(app);
+    const { upload_url, asset_url } = (
+      await pictureUploadUrl(owner.client, {})
+    ).json() as ImageUploadUrlResponse;
+    await put(upload_url, PNG);
+    const taken = await other.client.put('/api/user/profile-picture', { asset_url });
+    expect(taken.statusCode).toBe(404);
+    expect((await other.client.get('/api/user/info')).json().profile_pic_url).toBeNull();
+
+    const courseImage = await uploadUrl();
+    await put(courseImage.upload_url, PNG);
+    expect(
+      (await author.put('/api/user/profile-picture', { asset_url: courseImage.asset_url })).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await new TestClient(app).get(
+          '/api/user/profile-picture/upload-url?file_name=a.png&content_type=image/png&size=10',
+        )
+      ).statusCode,
+    ).toBe(401);
+  });
+});

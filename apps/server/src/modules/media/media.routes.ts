@@ -4,7 +4,11 @@ import {
   CopyImageRequestSchema,
   ImageUploadUrlParamsSchema,
   ImageUploadUrlQuerySchema,
+  ProfilePictureRequestSchema,
+  ProfilePictureUploadQuerySchema,
   UploadTokenParamsSchema,
+  WorkImageUploadQuerySchema,
+  WorkItemParamsSchema,
 } from '@coderoom/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireUser } from '../../platform/auth/guard.js';
@@ -20,6 +24,23 @@ export function registerMediaRoutes(app: FastifyInstance, media: MediaService): 
     const params = parseInput(ImageUploadUrlParamsSchema, request.params);
     const query = parseInput(ImageUploadUrlQuerySchema, request.query);
     return media.requestUploadUrl(userId, params.authorId, params.collectionId, query);
+  });
+
+  app.get('/api/workflows/items/:id/image/upload-url', async (request) => {
+    const { userId } = requireUser(request);
+    const { id } = parseInput(WorkItemParamsSchema, request.params);
+    return media.requestWorkImageUploadUrl(userId, id, parseInput(WorkImageUploadQuerySchema, request.query));
+  });
+
+  app.get('/api/user/profile-picture/upload-url', async (request) => {
+    const { userId } = requireUser(request);
+    const query = parseInput(ProfilePictureUploadQuerySchema, request.query);
+    return media.requestProfilePictureUploadUrl(userId, query);
+  });
+
+  app.put('/api/user/profile-picture', async (request) => {
+    const { userId } = requireUser(request);
+    return media.setProfilePicture(userId, parseInput(ProfilePictureRequestSchema, request.body).asset_url);
   });
 
   // The upload body is the raw file, not JSON: this scope hands every body to the handler as a stream,

@@ -8,8 +8,11 @@ import {
   type ImageDocumentKind,
   type ImageUploadUrlQuery,
   type ImageUploadUrlResponse,
+  type ProfilePictureResponse,
+  type ProfilePictureUploadQuery,
   type UploadResponse,
   UploadState,
+  type WorkImageUploadQuery,
 } from '@coderoom/contracts';
 import { ErrorStatus, FileSize } from '@coderoom/domain';
 import type { CollectionRow } from '../../db/schema.js';
@@ -35,7 +38,17 @@ export interface MediaDeps {
   signingSecret: string;
   /** Origin of upload links. */
   publicUrl: string;
+  /** Where a checked profile picture is recorded (the accounts module's settings service). */
+  profiles: { setProfilePicture(userId: number, url: string): Promise<void> };
+  /** Who may put images into a work document (modules/work decides; it throws 404/403 like its own routes). */
+  workDocuments?: { requireEditor(userId: number, itemId: number): Promise<void> };
 }
+
+/** Images of work documents (spec 002 §7.2's workflow page images): owned by the uploader, not a collection. */
+export const WORK_IMAGE_KIND = 'workflow_page';
+
+/** The document kind of a user's profile picture: owned by the uploader, not by a collection. */
+export const PROFILE_PICTURE_KIND = 'profile_picture';
 
 /** Images are capped at the spec's 819200 bytes (000 §9); its 3 MB and 10 MB units are for other files. */
 export const IMAGE_SIZE_LIMIT = FileSize.Cap;
@@ -55,7 +68,8 @@ const storageKeyOf = (key: string) => `images/${key}`;
 const assetUrlOf = (key: string) => `${ASSET_URL_PREFIX}${key}`;
 const newAssetKey = (extension: string) => `${randomBytes(16).toString('hex')}.${extension}`;
 
-export function createMediaService({ db, clock, content, storage, signingSecret, publicUrl }: MediaDeps) {
+export function createMediaService(deps: MediaDeps) {
+  const { db, clock, content, storage, signingSecret, publicUrl } = deps;
   /** Editors pass; readers who may not edit get 403; anyone who cannot see the collection gets 404. */
   async function editableCollection(userId: number, authorId: number, collectionId: number) {
     const { viewer, collection } = await content.findForAuthoring(userId, authorId, collectionId);
@@ -95,6 +109,34 @@ export function createMediaService({ db, clock, content, storage, signingSecret,
     await storage.putObject(storageKeyOf(key), body.pipe(check), { contentType });
   }
 
+  /** Checks an announced image, records it as pending and signs a link to upload it once. */
+  async function signedUpload(
+    query: { file_name: string; content_type: string; size: number },
+    owner: Pick<repo.NewAsset, 'collectionId' | 'pageId' | 'documentKind' | 'uploadedBy' | 'workItemId'>,
+  ): Promise<ImageUploadUrlResponse> {
+    const format = formatOfFileName(query.file_name);
+    if (!format) throw invalidInput({ file_name: MediaErrors.UnsupportedFileType });
+    if (formatOfContentType(query.content_type) !== format) {
+      throw invalidInput({ content_type: MediaErrors.ContentTypeMismatch });
+    }
+    if (query.size > IMAGE_SIZE_LIMIT) throw invalidInput({ size: MediaErrors.TooLarge });
+
+    const key = newAssetKey(format.extension);
+    await repo.insertAssets(db, [
+      { key, ...owner, contentType: format.contentType, size: query.size, state: UploadState.Pending },
+    ]);
+    const expires = Math.floor(clock.now().getTime() / 1000) + UPLOAD_LINK_TTL_SECONDS;
+    const token = signUploadToken(
+      { key, contentType: format.contentType, maxSize: query.size, expires },
+      signingSecret,
+    );
+    return {
+      upload_url: `${publicUrl}/api/uploads/${token}`,
+      asset_url: assetUrlOf(key),
+      expires_at: new Date(expires * 1000).toISOString(),
+    };
+  }
+
   return {
     /** GET /api/author/{a}/collection/{c}/image/upload-url */
     async requestUploadUrl(
@@ -105,36 +147,66 @@ export function createMediaService({ db, clock, content, storage, signingSecret,
     ): Promise<ImageUploadUrlResponse> {
       const collection = await editableCollection(userId, authorId, collectionId);
       const pageId = await documentPage(collection, query.document_kind, query.page_id);
-      const format = formatOfFileName(query.file_name);
-      if (!format) throw invalidInput({ file_name: MediaErrors.UnsupportedFileType });
-      if (formatOfContentType(query.content_type) !== format) {
-        throw invalidInput({ content_type: MediaErrors.ContentTypeMismatch });
-      }
-      if (query.size > IMAGE_SIZE_LIMIT) throw invalidInput({ size: MediaErrors.TooLarge });
+      return signedUpload(query, {
+        collectionId: collection.id,
+        pageId,
+        documentKind: query.document_kind,
+        uploadedBy: userId,
+      });
+    },
 
-      const key = newAssetKey(format.extension);
-      await repo.insertAssets(db, [
-        {
-          key,
-          collectionId: collection.id,
-          pageId,
-          documentKind: query.document_kind,
-          uploadedBy: userId,
-          contentType: format.contentType,
-          size: query.size,
-          state: UploadState.Pending,
-        },
-      ]);
-      const expires = Math.floor(clock.now().getTime() / 1000) + UPLOAD_LINK_TTL_SECONDS;
-      const token = signUploadToken(
-        { key, contentType: format.contentType, maxSize: query.size, expires },
-        signingSecret,
-      );
-      return {
-        upload_url: `${publicUrl}/api/uploads/${token}`,
-        asset_url: assetUrlOf(key),
-        expires_at: new Date(expires * 1000).toISOString(),
-      };
+    /** GET /api/user/profile-picture/upload-url: the same checks as any image, owned by the caller. */
+    async requestProfilePictureUploadUrl(
+      userId: number,
+      query: ProfilePictureUploadQuery,
+    ): Promise<ImageUploadUrlResponse> {
+      return signedUpload(query, {
+        collectionId: null,
+        pageId: null,
+        documentKind: PROFILE_PICTURE_KIND,
+        uploadedBy: userId,
+      });
+    },
+
+    /**
+     * GET /api/workflows/items/{id}/image/upload-url: an image for a work document the caller may edit, with
+     * every check of a lesson image (format from the name, matching type, the size cap, then the bytes).
+     */
+    async requestWorkImageUploadUrl(
+      userId: number,
+      itemId: number,
+      query: WorkImageUploadQuery,
+    ): Promise<ImageUploadUrlResponse> {
+      if (!deps.workDocuments)
+        throw new AppError(ErrorStatus.OperationNotAllowed, MediaErrors.NotAvailableYet);
+      await deps.workDocuments.requireEditor(userId, itemId);
+      return signedUpload(query, {
+        collectionId: null,
+        pageId: null,
+        documentKind: WORK_IMAGE_KIND,
+        uploadedBy: userId,
+        workItemId: itemId,
+      });
+    },
+
+    /** PUT /api/user/profile-picture: only a finished profile-picture upload of the caller's own. */
+    async setProfilePicture(userId: number, assetUrl: string): Promise<ProfilePictureResponse> {
+      const key = keyOfAssetUrl(assetUrl, publicUrl);
+      if (!key) throw invalidInput({ asset_url: MediaErrors.NotAnImageUrl(assetUrl) });
+      const asset = await repo.findAssetByKey(db, key);
+      const isOwnPicture =
+        asset?.documentKind === PROFILE_PICTURE_KIND &&
+        asset.uploadedBy === userId &&
+        asset.state === UploadState.Successful;
+      if (!isOwnPicture) throw notFound(MediaErrors.ImageNotFound);
+      await deps.profiles.setProfilePicture(userId, assetUrlOf(key));
+      return { profile_pic_url: assetUrlOf(key) };
+    },
+
+    /** When an account goes: its profile pictures stop being served and their files are removed. */
+    async removeProfilePictures(userId: number): Promise<void> {
+      const removed = await repo.deleteAssetsOfUploader(db, userId, PROFILE_PICTURE_KIND);
+      for (const asset of removed) await storage.deleteObject(storageKeyOf(asset.key));
     },
 
     /**

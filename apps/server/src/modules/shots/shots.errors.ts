@@ -1,0 +1,3 @@
+import { ShotMessages } from '@coderoom/domain';
+
+export const ShotErrors = ShotMessages;
