@@ -7,6 +7,7 @@ import { judgeProgram } from './judge/judge.js';
 import type { LanguageDefinition } from './languages/language.js';
 import { LANGUAGES } from './languages/registry.js';
 import { executableProblem, missingToolchain } from './languages/toolchain.js';
+import { lintProgram } from './lint.js';
 import { SlotPool } from './pool.js';
 import { type CgroupDetection, detectCgroups } from './sandbox/cgroups.js';
 import { BASE_BINDS, BASE_ENV } from './sandbox/layout.js';
@@ -26,6 +27,8 @@ import type {
   JudgeResult,
   LanguageAvailability,
   LanguageId,
+  LintResult,
+  ProgramRequest,
   RunnerStatus,
   RunOptions,
   RunTestsRequest,
@@ -42,6 +45,8 @@ export interface Runner {
   judge(request: JudgeRequest, options?: RunOptions): Promise<JudgeResult>;
   /** Runs the author's unit tests against the program (POST /api/codetest/run). */
   runTests(request: RunTestsRequest, options?: RunOptions): Promise<RunTestsResult>;
+  /** Runs the language's linters and formatter checks on the program (AI code review). */
+  lint(request: ProgramRequest, options?: RunOptions): Promise<LintResult>;
   /** Which languages can run on this host, and why not when they cannot. Probed once, then cached. */
   languages(): Promise<LanguageAvailability[]>;
   status(): Promise<RunnerStatus>;
@@ -322,6 +327,14 @@ class SandboxRunner implements Runner {
       return this.pool.use(signal, (slot) =>
         runUnitTests(this.context, slot, valid, testFilename, testCode, signal),
       );
+    });
+  }
+
+  lint(request: ProgramRequest, options?: RunOptions): Promise<LintResult> {
+    return this.guarded(options, async (signal) => {
+      const valid = validateProgram(request, this.config.limits);
+      await this.requireLanguage(valid.language);
+      return this.pool.use(signal, (slot) => lintProgram(this.context, slot, valid, signal));
     });
   }
 

@@ -196,3 +196,15 @@ export interface RunnerStatus {
   queued: number;
   queue_size: number;
 }
+
+/** What each of a language's linters said about a program (Runner.lint). */
+export interface LintResult {
+  tools: Array<{
+    tool: string;
+    /** False when the tool is not installed on this host; it was not run. */
+    available: boolean;
+    exit_code: number | null;
+    /** stdout and stderr, paths relative to the sandbox's /box/src. */
+    output: string;
+  }>;
+}

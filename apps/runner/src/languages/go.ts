@@ -8,7 +8,7 @@ import type { SandboxFile } from '../sandbox/sandbox.js';
 import { buildThenTest, type LanguageDefinition, type ProgramFiles } from './language.js';
 import { type JsonRecord, parseJsonLines } from './testResults.js';
 
-const GO = '/usr/bin/go';
+export const GO = '/usr/bin/go';
 
 /** The build environment of the sandbox (below), minus the paths that differ on the host. */
 const GO_BUILD_ENV = {
@@ -20,7 +20,7 @@ const GO_BUILD_ENV = {
 };
 
 /** Where the compile sandbox finds the build-cache seed (read-only) before it unpacks it into GOCACHE. */
-const SEED_PATH = `${HARNESS_DIR}/go-cache.tar`;
+export const SEED_PATH = `${HARNESS_DIR}/go-cache.tar`;
 
 /** Our own program, built once on the host to seed every sandbox's empty build cache. */
 const SEED_PROGRAM = `package main
@@ -91,7 +91,7 @@ async function buildSeed(): Promise<Buffer | null> {
   }
 }
 
-async function seedFiles(): Promise<SandboxFile[]> {
+export async function seedFiles(): Promise<SandboxFile[]> {
   const archive = await goCacheSeed();
   return archive ? [{ path: SEED_PATH, content: archive, readOnly: true }] : [];
 }

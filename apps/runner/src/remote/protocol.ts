@@ -4,7 +4,7 @@ import type { RunnerErrorCode } from '../errors.js';
  * Messages between the server and its runner process (Node's IPC channel, JSON). Every call carries an id;
  * the answer carries the same id. A cancel names the call it stops.
  */
-export type RunnerMethod = 'execute' | 'judge' | 'runTests' | 'languages' | 'status';
+export type RunnerMethod = 'execute' | 'judge' | 'runTests' | 'lint' | 'languages' | 'status';
 
 export interface CallMessage {
   type: 'call';

@@ -10,6 +10,8 @@ import type {
   JudgeRequest,
   JudgeResult,
   LanguageAvailability,
+  LintResult,
+  ProgramRequest,
   RunnerStatus,
   RunOptions,
   RunTestsRequest,
@@ -141,6 +143,7 @@ export function createRunnerProcess(config: RunnerConfig = {}): RunnerProcess {
     judge: (request: JudgeRequest, options?: RunOptions) => call<JudgeResult>('judge', request, options),
     runTests: (request: RunTestsRequest, options?: RunOptions) =>
       call<RunTestsResult>('runTests', request, options),
+    lint: (request: ProgramRequest, options?: RunOptions) => call<LintResult>('lint', request, options),
     languages: () => call<LanguageAvailability[]>('languages'),
     status: () => call<RunnerStatus>('status'),
     close() {

@@ -5,7 +5,7 @@
 import type { RunnerConfig } from '../config.js';
 import { RunnerError, RunnerErrorCode } from '../errors.js';
 import { createRunner } from '../runner.js';
-import type { ExecuteRequest, JudgeRequest, RunTestsRequest } from '../types.js';
+import type { ExecuteRequest, JudgeRequest, ProgramRequest, RunTestsRequest } from '../types.js';
 import { closeDescriptors } from './inheritedFds.js';
 import type { CallMessage, FromWorker, SerializedError, ToWorker } from './protocol.js';
 
@@ -36,6 +36,8 @@ function invoke(message: CallMessage, signal: AbortSignal): Promise<unknown> {
       return runner.judge(message.request as JudgeRequest, { signal });
     case 'runTests':
       return runner.runTests(message.request as RunTestsRequest, { signal });
+    case 'lint':
+      return runner.lint(message.request as ProgramRequest, { signal });
     case 'languages':
       return runner.languages();
     case 'status':
