@@ -15,6 +15,10 @@ packages=(
   rustc                   # Rust (rustc --test for unit tests)
   cargo                   # Rust, for authors who expect it to exist
   default-jdk-headless    # Java (javac, jar, java)
+  python3-pyflakes        # AI code review: unused names and undefined names in Python
+  node-typescript         # AI code review: tsc --noUnusedLocals for JavaScript and TypeScript
+  ecj                     # AI code review: unused locals in Java (javac -Xlint:all has no such warning)
+  rust-clippy             # AI code review: clippy for Debian's rustc (rustup's under /root is unreadable)
 )
 
 missing=()

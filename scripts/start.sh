@@ -12,6 +12,10 @@ if [ ! -f apps/server/dist/main.js ] || [ ! -f apps/web/dist/index.html ]; then
 fi
 
 if [ "${SKIP_SYSTEM_DEPS:-}" != "1" ]; then
+  # ffmpeg transcodes lesson videos in the worker (docs/media.md); without it uploads fail with a reason.
+  if ! bash scripts/install-system-deps.sh --server-only; then
+    echo "coderoom: ffmpeg could not be installed (see above); starting anyway — lesson videos will fail to process." >&2
+  fi
   if ! bash scripts/install-runner-deps.sh; then
     echo "coderoom: the sandbox or some toolchains could not be installed (see above); starting anyway —" >&2
     echo "          languages without their toolchain will answer \"language unavailable\"." >&2

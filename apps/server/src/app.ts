@@ -1,17 +1,23 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ErrorStatus, PAYLOAD_LIMIT_BYTES } from '@coderoom/domain';
 import type { LiveInstanceDriver, Runner } from '@coderoom/runner';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { createCoreServices } from './coreServices.js';
 import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
+import { registerSettingsRoutes } from './modules/accounts/settings.routes.js';
+import { createAccountSettingsService } from './modules/accounts/settings.service.js';
+import { createAnswerModel } from './modules/ai/ai.model.js';
+import { registerAiRoutes } from './modules/ai/ai.routes.js';
+import { createAiService } from './modules/ai/ai.service.js';
+import { createReviewService } from './modules/ai/review.service.js';
+import { createTutorService } from './modules/ai/tutor.service.js';
 import { registerAssessmentEditorRoutes } from './modules/assessments/assessmentEditor.routes.js';
 import { createAssessmentEditorService } from './modules/assessments/assessmentEditor.service.js';
 import { registerAssessmentsRoutes } from './modules/assessments/assessments.routes.js';
@@ -33,18 +39,61 @@ import { registerCollaboratorsRoutes } from './modules/collaborators/collaborato
 import { createCollaboratorsService } from './modules/collaborators/collaborators.service.js';
 import { registerCommentsRoutes } from './modules/comments/comments.routes.js';
 import { createCommentsService } from './modules/comments/comments.service.js';
+import { createCheckoutService } from './modules/commerce/checkout.service.js';
+import {
+  registerCommerceRoutes,
+  registerCouponRoutes,
+  registerSettlementRoutes,
+  registerWebhookRoutes,
+} from './modules/commerce/commerce.routes.js';
+import { createCouponsService } from './modules/commerce/coupons.service.js';
+import { createPaymentMethodsService } from './modules/commerce/paymentMethods.service.js';
+import {
+  createSandboxProcessor,
+  type PaymentProcessorAdapter,
+} from './modules/commerce/payments.processor.js';
+import { createReceiptsService } from './modules/commerce/receipts.service.js';
+import { createRefundsService } from './modules/commerce/refunds.service.js';
+import { createRenewalsService } from './modules/commerce/renewals.service.js';
+import { createSettlementService } from './modules/commerce/settlement.service.js';
+import { createStripeWebhookVerifier } from './modules/commerce/stripe.webhooks.js';
+import { createWebhooksService } from './modules/commerce/webhooks.service.js';
 import { registerContainersRoutes } from './modules/containers/containers.routes.js';
 import { createContainersService } from './modules/containers/containers.service.js';
+import { createLessonLiveDocuments } from './modules/content/content.live.js';
 import type { DraftRightsChange } from './modules/content/content.policy.js';
 import { registerExecutionRoutes } from './modules/execution/execution.routes.js';
 import { createExecutionService } from './modules/execution/execution.service.js';
+import { registerFeaturesRoutes } from './modules/features/features.routes.js';
+import { createFeaturesService } from './modules/features/features.service.js';
 import { registerGoalsRoutes } from './modules/goals/goals.routes.js';
 import { createGoalsService } from './modules/goals/goals.service.js';
 import { registerMailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { createMailboxService } from './modules/mailbox/mailbox.service.js';
+import { registerMarketingRoutes } from './modules/marketing/marketing.routes.js';
+import { createMarketingService } from './modules/marketing/marketing.service.js';
 import { registerMedia } from './modules/media/media.module.js';
 import { registerNotesRoutes } from './modules/notes/notes.routes.js';
 import { createNotesService } from './modules/notes/notes.service.js';
+import { registerNotificationsRoutes } from './modules/notifications/notifications.routes.js';
+import { createNotificationsService } from './modules/notifications/notifications.service.js';
+import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.js';
+import { createOnboardingService } from './modules/onboarding/onboarding.service.js';
+import { registerMentoringRoutes } from './modules/organizations/mentoring.routes.js';
+import { createMentoringService } from './modules/organizations/mentoring.service.js';
+import { registerOrganizationsRoutes } from './modules/organizations/organizations.routes.js';
+import { createOrganizationsService } from './modules/organizations/organizations.service.js';
+import { registerPlansRoutes } from './modules/organizations/plans.routes.js';
+import { createPlansService } from './modules/organizations/plans.service.js';
+import { registerScimRoutes } from './modules/organizations/scim.routes.js';
+import { createScimService } from './modules/organizations/scim.service.js';
+import { createScimGroupsService } from './modules/organizations/scimGroups.service.js';
+import { registerSsoRoutes } from './modules/organizations/sso.routes.js';
+import { createSsoService } from './modules/organizations/sso.service.js';
+import { createIndexPage, type IndexPage } from './modules/pagemeta/pagemeta.page.js';
+import { createPageMetaService } from './modules/pagemeta/pagemeta.service.js';
+import { registerPrivacyRoutes } from './modules/privacy/privacy.routes.js';
+import { createPrivacyService } from './modules/privacy/privacy.service.js';
 import { registerProgressRoutes } from './modules/progress/progress.routes.js';
 import { createProgressService } from './modules/progress/progress.service.js';
 import { registerProjectEditorRoutes } from './modules/projects/projectEditor.routes.js';
@@ -52,18 +101,28 @@ import { createProjectEditorService } from './modules/projects/projectEditor.ser
 import { createProjectLiveWorks } from './modules/projects/projects.live.js';
 import { registerProjectsRoutes } from './modules/projects/projects.routes.js';
 import { createProjectsService } from './modules/projects/projects.service.js';
+import { registerProofreadingRoutes } from './modules/proofreading/proofreading.routes.js';
+import { createProofreadingService } from './modules/proofreading/proofreading.service.js';
 import { registerReaderRoutes } from './modules/reader/reader.routes.js';
 import { createReaderService } from './modules/reader/reader.service.js';
+import { registerShotsRoutes } from './modules/shots/shots.routes.js';
+import { createShotsService } from './modules/shots/shots.service.js';
 import { registerSpaRoutes } from './modules/spa/spa.routes.js';
 import { registerUserDataRoutes } from './modules/userdata/userdata.routes.js';
 import { createUserDataService } from './modules/userdata/userdata.service.js';
+import { registerWorkRoutes } from './modules/work/work.routes.js';
+import { createWorkService, type WorkDocumentChange } from './modules/work/work.service.js';
 import { createSessionStore } from './platform/auth/sessions.js';
 import { type Clock, systemClock } from './platform/clock.js';
 import type { AppConfig } from './platform/config.js';
+import { createChangeFeed } from './platform/db/changes.js';
 import type { Database } from './platform/db/database.js';
+import { registerConditionalGet } from './platform/http/conditionalGet.js';
 import { AppError, PlatformMessages, registerErrorHandler } from './platform/http/errors.js';
+import { answerFrameworkError, registerInputEncodingGuard } from './platform/http/inputEncoding.js';
 import { createRateLimiter } from './platform/http/rateLimit.js';
-import { registerRequestSecurity } from './platform/http/security.js';
+import { registerRequestSecurity, registerSecurityHeaders } from './platform/http/security.js';
+import { createJobQueue } from './platform/jobs/jobs.js';
 import { loggerOptions } from './platform/logging.js';
 import type { Mailer } from './platform/mail/mailer.js';
 import { createTopic } from './platform/realtime/topic.js';
@@ -73,18 +132,39 @@ export const APP_VERSION = '0.1.0';
 export interface AppDeps {
   /** Image uploads are registered when the config names a storage (main passes the whole config). */
   config: Pick<AppConfig, 'publicUrl' | 'webDistDir' | 'trustProxy' | 'logLevel'> &
-    Partial<Pick<AppConfig, 'dataDir' | 'storage' | 'uploadSigningSecret' | 'logFormat'>>;
+    Partial<
+      Pick<
+        AppConfig,
+        | 'dataDir'
+        | 'storage'
+        | 'uploadSigningSecret'
+        | 'ffmpegPath'
+        | 'ffprobePath'
+        | 'logFormat'
+        | 'assessmentRetakeCoolDownMinutes'
+        | 'ai'
+        | 'collabRedis'
+      >
+    >;
   database: Database;
   mailer: Mailer;
   /** The code runner; without it the code-execution routes are not registered (tests of other modules). */
   runner?: Runner;
   /** Live instances (cloud labs, spec §7); without a driver the /api/instances routes are not registered. */
   instances?: LiveInstanceDriver;
-  /** Organization memberships for can_access_cloudlabs (no organizations module yet: tests set it). */
+  /** Organization memberships for can_access_cloudlabs; by default the organizations module's (tests may set it). */
   cloudLabAccess?: CloudLabsDeps['cloudLabAccess'];
   clock?: Clock;
+  /** The payment processor adapter; the embedded sandbox when absent (docs/commerce.md). */
+  paymentProcessor?: PaymentProcessorAdapter;
+  /** Stripe's webhook signing secret; the webhook route exists only with it (docs/commerce.md). */
+  stripeWebhookSecret?: string;
+  /** Runs the job worker in this process (default true); false for a process that only serves requests. */
+  runJobs?: boolean;
   /** Fastify logger options; false silences logs (tests). */
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered: the route-walking test reads the whole table from it. */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole HTTP application: platform plugins first, then one registration per module. */
@@ -101,10 +181,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
+    frameworkErrors: answerFrameworkError,
   });
+  // First of all hooks: everything after it may trust that the URL and a JSON body are clean text.
+  registerInputEncodingGuard(app);
+  const { onRoute } = deps;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
+    done(null, payload);
   });
 
   // gzip/brotli for JSON and the web app's files; tiny answers are not worth the CPU.
@@ -112,60 +198,136 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(cookie);
   // WebSockets share the HTTP port and the session cookie (terminals, collaborative editing).
   await app.register(websocket, { options: { maxPayload: 1024 * 1024 } });
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    // HSTS only makes sense once the platform is served over TLS.
-    strictTransportSecurity: config.publicUrl.startsWith('https:'),
-  });
+  await registerSecurityHeaders(app);
   registerErrorHandler(app, PAYLOAD_LIMIT_BYTES);
+  registerConditionalGet(app);
 
-  const sessions = createSessionStore(database.db, clock);
-  registerRequestSecurity(app, sessions);
+  // Changes every process's caches must hear (session revocations, publishing): NOTIFY on PostgreSQL.
+  const changes = createChangeFeed(database);
+  app.addHook('onReady', async () => changes.start());
+  app.addHook('onClose', async () => changes.stop());
+  // A state-changing request answers once this process has heard its own writes' notifications, so
+  // the writer's next read never meets a stale cached copy (a no-op on PGlite, which delivers at commit).
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await changes.sync(database.db);
+  });
+  const sessions = createSessionStore(database.db, clock, changes);
+  registerRequestSecurity(app, sessions, { publicUrl: config.publicUrl });
   const rateLimiter = createRateLimiter(database.db, clock);
 
-  app.get('/api/health', async () => ({
+  app.get('/api/health', { config: { session: false } }, async () => ({
     status: 'ok' as const,
     database: database.kind,
     version: APP_VERSION,
   }));
 
+  // Work that happens after an answer (mail today): a durable queue with an in-process worker that
+  // starts and stops with the server (docs/jobs.md).
+  const jobs = createJobQueue({ db: database.db, clock, log: app.log });
+  if (deps.runJobs !== false) {
+    app.addHook('onReady', async () => jobs.start());
+    app.addHook('onClose', async () => jobs.stop());
+  }
+
+  const { users, content, entitlements, organizationAccess } = createCoreServices({
+    db: database.db,
+    clock,
+    changes,
+  });
   const accounts = createAccountsService({
+    enterprise: organizationAccess,
     db: database.db,
     sessions,
     rateLimiter,
     mailer: deps.mailer,
+    jobs,
     clock,
     publicUrl: config.publicUrl,
+    commerceInfo: entitlements.userInfo,
+    changes,
+    // The SSO service is made further down (it signs people in through accounts).
+    ssoOnly: (email) => sso.requiresSso(email),
   });
   registerAccountsRoutes(app, accounts);
   registerMailboxRoutes(app, createMailboxService({ db: database.db, accounts }));
-  const { users, content } = createCoreServices({ db: database.db, clock });
-  const progress = createProgressService({ db: database.db, clock, content, users });
-  registerReaderRoutes(app, createReaderService({ content, progress }));
+  const features = createFeaturesService({ db: database.db, clock, isB2bUser: organizationAccess.isB2bUser });
+  registerFeaturesRoutes(app, features);
+  // The work area: projects, documents, tasks, reviews, scheduled reports (docs/work.md).
+  const workRightsChanged = createTopic<{ itemId: number }>();
+  const workDocumentChanged = createTopic<WorkDocumentChange>();
+  const work = createWorkService({
+    rightsChanged: workRightsChanged,
+    documentChanged: workDocumentChanged,
+    // Created further down with the organizations; only called while answering requests, after start.
+    notify: (executor, events) => notifications.notify(executor, events),
+    db: database.db,
+    clock,
+    users,
+    jobs,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+  });
+  registerWorkRoutes(app, work);
+  if (deps.runJobs !== false) {
+    // The catch-up sweep of scheduled reports missed while no worker ran (docs/work.md). It does not hold
+    // up the start: reports are independent, and each run is safe to repeat.
+    app.addHook('onReady', async () => {
+      work.runDueReports().catch((error: unknown) => app.log.error({ err: error }, 'report catch-up failed'));
+    });
+  }
+  const progress = createProgressService({
+    db: database.db,
+    clock,
+    content,
+    users,
+    changes,
+    // Plans are made further down; a failure there never fails the learner's completion.
+    onCompletionChanged: (userId) =>
+      plans
+        .learnerProgressChanged(userId)
+        .catch((error: unknown) => app.log.error({ err: error }, 'plan completion check failed')),
+  });
+  const reader = createReaderService({ content, progress, organizations: organizationAccess });
+  registerReaderRoutes(app, reader);
+  // Marketing pages, the blog, its feeds and the site map (docs/marketing.md).
+  const marketing = createMarketingService({
+    db: database.db,
+    clock,
+    jobs,
+    mailer: deps.mailer,
+    rateLimiter,
+    publicUrl: config.publicUrl,
+  });
+  registerMarketingRoutes(app, marketing, {
+    publicUrl: config.publicUrl,
+    cataloguePaths: () => reader.cataloguePaths(),
+  });
   // Studio changes that open live documents follow at once (collaborative editing).
   const draftEvents = {
     rightsChanged: createTopic<DraftRightsChange>(),
     pageWritten: createTopic<DraftPageWrite>(),
   };
-  const authoring = createAuthoringService({ db: database.db, content, ...draftEvents });
+  const authoring = createAuthoringService({ db: database.db, content, ...draftEvents, runner: deps.runner });
   registerAuthoringRoutes(app, authoring);
   registerVersionsRoutes(app, createVersionsService({ content, authoring }));
-  const collab = createCollabService({ db: database.db, clock, content, authoring });
-  registerCollabRoutes(app, collab, config, draftEvents);
+  // Answers ("shots"): collections of work type answer with one page (docs/answers.md).
+  registerShotsRoutes(
+    app,
+    createShotsService({ db: database.db, clock, content, users, snapshots: authoring }),
+  );
+  // Proofreading of articles (answers): passes of suggestions the author incorporates (docs/proofreading.md).
+  registerProofreadingRoutes(
+    app,
+    createProofreadingService({ db: database.db, clock, content, users, snapshots: authoring }),
+  );
+  const collab = createCollabService({
+    db: database.db,
+    clock,
+    content,
+    authoring,
+    workDocuments: work.liveDocuments,
+  });
+  registerCollabRoutes(app, collab, config, { ...draftEvents, workRightsChanged, workDocumentChanged });
   registerCollaboratorsRoutes(
     app,
     createCollaboratorsService({
@@ -176,15 +338,174 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       rightsChanged: draftEvents.rightsChanged,
     }),
   );
-  registerProgressRoutes(app, progress);
+  registerProgressRoutes(app, progress, work.setStarred);
+  // Plans, checkout and payments through the embedded sandbox processor (docs/commerce.md).
+  const processor = deps.paymentProcessor ?? createSandboxProcessor();
+  // Sandbox cards are test numbers; a real adapter uses its provider's fingerprint instead.
+  const CARD_FINGERPRINT_SECRET = 'coderoom-sandbox-card-fingerprint';
+  const receipts = createReceiptsService({
+    db: database.db,
+    jobs,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+  });
+  const renewals = createRenewalsService({
+    db: database.db,
+    clock,
+    processor,
+    jobs,
+    mailer: deps.mailer,
+    queueReceipt: receipts.queueReceipt,
+  });
+  const settlement = createSettlementService({
+    db: database.db,
+    clock,
+    scheduleRenewal: renewals.schedule,
+    queueReceipt: receipts.queueReceipt,
+    revokeCertificate: progress.revokeCertificateIn,
+  });
+  registerSettlementRoutes(
+    app,
+    receipts,
+    createRefundsService({ db: database.db, processor, settlement, users }),
+  );
+  registerWebhookRoutes(
+    app,
+    createWebhooksService({ db: database.db, clock, settlement }),
+    deps.stripeWebhookSecret
+      ? createStripeWebhookVerifier({ secret: deps.stripeWebhookSecret, clock, processor })
+      : undefined,
+  );
+  const coupons = createCouponsService({ db: database.db, clock });
+  registerCouponRoutes(app, coupons);
+  registerCommerceRoutes(
+    app,
+    createCheckoutService({
+      db: database.db,
+      clock,
+      processor,
+      entitlements,
+      content,
+      fingerprintSecret: CARD_FINGERPRINT_SECRET,
+      settlement,
+      coupons,
+    }),
+    renewals,
+    createPaymentMethodsService({
+      db: database.db,
+      clock,
+      processor,
+      fingerprintSecret: CARD_FINGERPRINT_SECRET,
+    }),
+  );
   registerNotesRoutes(app, createNotesService({ db: database.db, clock, content }));
   registerCommentsRoutes(app, createCommentsService({ db: database.db, clock, content, accounts }));
   registerUserDataRoutes(app, createUserDataService({ db: database.db, clock }));
   registerGoalsRoutes(app, createGoalsService({ db: database.db, clock }));
-  await registerMedia(app, config, { db: database.db, clock, content });
+  // Organizations, teams, assignments and the in-app notifications they send (docs/organizations.md).
+  const notifications = createNotificationsService({
+    db: database.db,
+    clock,
+    mail: { jobs, mailer: deps.mailer, publicUrl: config.publicUrl },
+  });
+  registerNotificationsRoutes(app, notifications);
+  const organizations = createOrganizationsService({
+    db: database.db,
+    clock,
+    jobs,
+    access: organizationAccess,
+    content,
+    progress,
+    notifications,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+  });
+  registerOrganizationsRoutes(app, organizations);
+  const plans = createPlansService({
+    db: database.db,
+    clock,
+    access: organizationAccess,
+    content,
+    notifications,
+    progress,
+  });
+  registerPlansRoutes(app, plans);
+  registerMentoringRoutes(
+    app,
+    createMentoringService({
+      db: database.db,
+      clock,
+      access: organizationAccess,
+      plans,
+      assignments: organizations,
+      notifications,
+    }),
+  );
+  // Single sign-on per organization (OIDC, SAML) and SCIM provisioning (docs/organizations.md).
+  const sso = createSsoService({
+    db: database.db,
+    clock,
+    access: organizationAccess,
+    accounts,
+    sessions,
+    notifications,
+    publicUrl: config.publicUrl,
+  });
+  registerSsoRoutes(app, sso, config.publicUrl);
+  registerScimRoutes(
+    app,
+    createScimService({
+      db: database.db,
+      clock,
+      notifications,
+      endSessions: sso.endSessions,
+      publicUrl: config.publicUrl,
+    }),
+    createScimGroupsService({ db: database.db, clock, notifications, publicUrl: config.publicUrl }),
+  );
+  // Account settings, onboarding and data requests (docs/account.md).
+  const accountSettings = createAccountSettingsService({
+    db: database.db,
+    rateLimiter,
+    mailer: deps.mailer,
+    clock,
+    publicUrl: config.publicUrl,
+    sessions,
+  });
+  registerSettingsRoutes(app, accountSettings);
+  registerOnboardingRoutes(app, createOnboardingService({ settings: accountSettings, content }));
+  const media = await registerMedia(app, config, {
+    db: database.db,
+    clock,
+    content,
+    profiles: accountSettings,
+    workDocuments: { requireEditor: work.requireDocumentEditor },
+    jobs,
+    log: app.log,
+  });
+  registerPrivacyRoutes(
+    app,
+    createPrivacyService({
+      db: database.db,
+      clock,
+      mailer: deps.mailer,
+      rateLimiter,
+      settings: accountSettings,
+      media,
+    }),
+  );
   registerAssessmentsRoutes(
     app,
-    createAssessmentsService({ db: database.db, clock, content, runner: deps.runner }),
+    createAssessmentsService({
+      db: database.db,
+      clock,
+      content,
+      users,
+      runner: deps.runner,
+      ...(config.assessmentRetakeCoolDownMinutes === undefined
+        ? {}
+        : { retakeCoolDownMs: config.assessmentRetakeCoolDownMinutes * 60_000 }),
+    }),
   );
   registerAssessmentEditorRoutes(app, createAssessmentEditorService({ db: database.db, clock, content }));
   registerQuestionnaireRoutes(app, createQuestionnairesService({ db: database.db, clock, content }));
@@ -198,6 +519,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerProjectsRoutes(app, projects);
   registerProjectEditorRoutes(app, createProjectEditorService({ db: database.db, clock, content }));
   registerSpaRoutes(app);
+  const answerModel = config.ai ? createAnswerModel(config.ai) : null;
+  registerAiRoutes(
+    app,
+    features,
+    createAiService({ db: database.db, clock, rateLimiter, log: app.log, content, model: answerModel }),
+    deps.runner
+      ? {
+          reviews: createReviewService({
+            db: database.db,
+            clock,
+            runner: deps.runner,
+            rateLimiter,
+            widgets: content,
+          }),
+          tutor: createTutorService({
+            db: database.db,
+            clock,
+            runner: deps.runner,
+            rateLimiter,
+            model: answerModel,
+            widgets: content,
+            collections: content,
+            log: app.log,
+          }),
+        }
+      : undefined,
+  );
   if (deps.runner) {
     const widgets = {
       codeWidget: content.codeWidget,
@@ -218,26 +566,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         cloudLabWorks: createCloudLabLiveWorks({
           liveWork: (userId, ref) => cloudLabs.liveWork(userId, ref),
         }),
+        documents: createLessonLiveDocuments(content),
       })
     : undefined;
   const cloudLabs = createCloudLabsService({
     db: database.db,
     clock,
     content,
-    cloudLabAccess: deps.cloudLabAccess,
+    cloudLabAccess: deps.cloudLabAccess ?? organizationAccess.cloudLabAccess,
     instances: containers,
   });
   if (containers) registerContainersRoutes(app, containers, { publicUrl: config.publicUrl });
   registerCloudLabsRoutes(app, cloudLabs);
   registerCloudLabEditorRoutes(app, createCloudLabEditorService({ db: database.db, clock, content }));
 
-  registerWebApp(app, config.webDistDir);
+  registerWebApp(app, config.webDistDir, (indexHtml) =>
+    createIndexPage(indexHtml, createPageMetaService({ content, editorPages: marketing }), config.publicUrl),
+  );
   return app;
 }
 
-/** Serves the built SPA; unknown /api paths stay JSON 404s, every other GET gets index.html. */
-function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {
+/**
+ * Serves the built SPA; unknown /api paths stay JSON 404s, every other GET gets index.html with the
+ * page's own title, description and Open Graph tags (modules/pagemeta).
+ */
+function registerWebApp(
+  app: FastifyInstance,
+  webDistDir: string | null,
+  indexPageOf: (indexHtml: string) => IndexPage,
+): void {
   const hasWeb = webDistDir !== null && existsSync(path.join(webDistDir, 'index.html'));
+  const indexPage = hasWeb ? indexPageOf(readFileSync(path.join(webDistDir, 'index.html'), 'utf8')) : null;
   if (hasWeb) {
     app.register(fastifyStatic, {
       root: webDistDir,
@@ -253,13 +612,16 @@ function registerWebApp(app: FastifyInstance, webDistDir: string | null): void {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
       throw new AppError(ErrorStatus.NotFound, PlatformMessages.ApiRouteNotFound);
     }
-    if (hasWeb && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (indexPage && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(await indexPage(pathname));
     }
     throw new AppError(ErrorStatus.NotFound, PlatformMessages.NotFound);
   });

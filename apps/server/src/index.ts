@@ -1,6 +1,11 @@
 // What other workspaces (bench, tools) may use from the server package.
 export { type AppDeps, buildApp } from './app.js';
+export { createCoreServices } from './coreServices.js';
+export { createAnswerModel } from './modules/ai/ai.model.js';
+export { createAiService } from './modules/ai/ai.service.js';
+export { readAiModel } from './platform/config.js';
 export { type Database, openDatabase, openPglite, openPostgres } from './platform/db/database.js';
 export { migrate } from './platform/db/migrate.js';
+export { createRateLimiter } from './platform/http/rateLimit.js';
 export { createMailer } from './platform/mail/mailer.js';
 export { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';

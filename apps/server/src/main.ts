@@ -6,11 +6,13 @@ import {
   type LanguageAvailability,
 } from '@coderoom/runner';
 import { buildApp } from './app.js';
+import { createStripeProcessor } from './modules/commerce/stripe.processor.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
+import { DEMO_ORGANIZATION, DEMO_ORGANIZATION_ACCOUNTS } from './seed/organizations.js';
 
 // The built web app sits beside the server in the repository: apps/web/dist.
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.url));
@@ -40,9 +42,28 @@ async function main(): Promise<void> {
   const runner =
     process.env.RUNNER_IN_PROCESS === '1' ? createRunner(runnerConfig) : createRunnerProcess(runnerConfig);
   const instances = createBwrapInstanceDriver({ uidBase: uidBaseFromEnv('INSTANCE_UID_BASE') });
-  const app = await buildApp({ config, database, mailer, runner, instances });
+  // ROLE=api leaves the job queue to worker processes; a worker serves no web app (docs/deploy.md).
+  if (config.role === 'worker') config.webDistDir = null;
+  const app = await buildApp({
+    config,
+    database,
+    mailer,
+    runner,
+    instances,
+    runJobs: config.role !== 'api',
+    // Payments: the embedded sandbox, or Stripe when its key is in the environment (docs/commerce.md).
+    ...(process.env.STRIPE_SECRET_KEY
+      ? { paymentProcessor: createStripeProcessor({ apiKey: process.env.STRIPE_SECRET_KEY }) }
+      : {}),
+    ...(process.env.STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET } : {}),
+  });
   app.log.info(
-    { database: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined, applied },
+    {
+      role: config.role,
+      database: database.kind,
+      dataDir: database.kind === 'pglite' ? config.dataDir : undefined,
+      applied,
+    },
     'database ready',
   );
   if (config.seedDemo) {
@@ -67,7 +88,7 @@ async function main(): Promise<void> {
   const exposed = config.host !== '127.0.0.1' && config.host !== 'localhost' && config.host !== '::1';
   const lines = [
     '',
-    `  Coderoom is running at ${url}`,
+    `  Coderoom is running at ${url}${config.role === 'all' ? '' : ` (ROLE=${config.role})`}`,
     exposed
       ? `  Listening on ${config.host}:${config.port}: reachable from other machines`
       : '  Listening on this machine only (HOST=0.0.0.0 exposes it)',
@@ -77,6 +98,8 @@ async function main(): Promise<void> {
   if (config.seedDemo) {
     lines.push(`  Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email}`);
+    lines.push(`  ${DEMO_ORGANIZATION.name} (organization): admin, manager and member:`);
+    for (const account of DEMO_ORGANIZATION_ACCOUNTS) lines.push(`    ${account.email}`);
   }
   console.log(`${lines.join('\n')}\n`);
   // Probing every toolchain takes a few seconds; the server answers meanwhile.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadsUserInfoAtStart, resolveRouteAlias, reverseRouteAlias } from './routes.js';
+import { aliasRedirect, loadsUserInfoAtStart, resolveRouteAlias, reverseRouteAlias } from './routes.js';
 
 describe('route aliases', () => {
   it('maps old routes to new ones, keeping sub-paths', () => {
@@ -27,5 +27,30 @@ describe('route aliases', () => {
     expect(loadsUserInfoAtStart('/signup-and-reset-password/abc')).toBe(false);
     expect(loadsUserInfoAtStart('/enterprise-trial/abc')).toBe(false);
     expect(loadsUserInfoAtStart('/learn/home')).toBe(true);
+  });
+});
+
+describe('alias redirects (only enterprise users with the new navigation, only to routes that exist)', () => {
+  const exists = (pathname: string) => pathname === '/learn' || pathname.startsWith('/learn/');
+  const enterprise = { enterprise: { enable_new_nav_b2b: true, organizations: [{ organization_id: 1 }] } };
+
+  it('redirects an enterprise user with the new navigation to a route that exists', () => {
+    expect(aliasRedirect('/dashboard/progress/saved', enterprise, exists)).toBe('/learn/saved');
+  });
+
+  it('keeps everyone else where they are', () => {
+    expect(aliasRedirect('/dashboard/progress', null, exists)).toBeNull();
+    expect(aliasRedirect('/dashboard/progress', { enterprise: null }, exists)).toBeNull();
+    const oldNavigation = { enterprise: { ...enterprise.enterprise, enable_new_nav_b2b: false } };
+    expect(aliasRedirect('/dashboard/progress', oldNavigation, exists)).toBeNull();
+    // The setting alone is not enough: the user must belong to an organization.
+    const noOrganization = { enterprise: { enable_new_nav_b2b: true, organizations: [] } };
+    expect(aliasRedirect('/dashboard/progress', noOrganization, exists)).toBeNull();
+  });
+
+  it('never redirects to a route the app does not have', () => {
+    expect(aliasRedirect('/dashboard/team', enterprise, exists)).toBeNull();
+    expect(aliasRedirect('/create/plans', enterprise, exists)).toBeNull();
+    expect(aliasRedirect('/not/an/alias', enterprise, exists)).toBeNull();
   });
 });

@@ -49,6 +49,27 @@ export function reverseRouteAlias(pathname: string): string | null {
   return null;
 }
 
+/** Who is redirected from old routes: the enterprise fields of user info (spec 002 §3.4). */
+export interface AliasRoutingUser {
+  enterprise?: { enable_new_nav_b2b?: boolean; organizations?: ReadonlyArray<unknown> } | null;
+}
+
+/**
+ * Where an old route sends a user (spec 000 §2, 001 §2, 002 §2.3): only enterprise users (members of an
+ * organization) with the new-navigation setting are redirected, and only to a route the app has. Everyone
+ * else, and every alias whose new route does not exist yet, stays put (the page answers its 404).
+ */
+export function aliasRedirect(
+  pathname: string,
+  user: AliasRoutingUser | null | undefined,
+  routeExists: (pathname: string) => boolean,
+): string | null {
+  const enterprise = user?.enterprise;
+  if (!enterprise?.enable_new_nav_b2b || (enterprise.organizations ?? []).length === 0) return null;
+  const target = resolveRouteAlias(pathname);
+  return target !== null && routeExists(target) ? target : null;
+}
+
 export const NO_USER_INFO_ROUTE_PREFIXES = [
   '/enterprise-trial/',
   '/enterprise-signup/',

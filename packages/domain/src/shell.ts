@@ -69,3 +69,7 @@ export const LISTING_PAGE_SIZE = 10;
 export const NOTES_SEARCH_PAGE_SIZE = 10;
 export const THUMBNAIL_SIZE = { width: 188, height: 122 } as const;
 export const CODE_FEEDBACK_LIMIT = 1024;
+
+/** The header search dropdown's two variants (spec 002 §2.3) and the configured default. */
+export type SearchDropdownVariant = 'full_text' | 'default';
+export const SEARCH_DROPDOWN_DEFAULT_VARIANT: SearchDropdownVariant = 'full_text';

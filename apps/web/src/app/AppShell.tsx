@@ -1,7 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { HeaderSearch } from '../modules/ai/components/HeaderSearch';
 import { setUnauthorizedHandler } from '../modules/api/unauthorized';
+import { SiteCouponBanner } from '../modules/commerce/components/SiteCouponBanner';
+import { NotificationBell } from '../modules/notifications/components/NotificationBell';
+import { managesOrganization } from '../modules/organizations/managesOrganization';
 import { IdleSessionWatcher } from '../modules/session/components/IdleSessionWatcher';
 import { UserMenu } from '../modules/session/components/UserMenu';
 import { USER_INFO_KEY } from '../modules/session/hooks/userInfoQuery';
@@ -10,6 +14,8 @@ import { onLogoutSignal } from '../modules/session/logoutBroadcast';
 import { BannerArea } from '../modules/shell/BannerArea';
 import { MainNav } from '../modules/shell/MainNav';
 import { useFocusMainOnNavigate } from '../modules/shell/useFocusMainOnNavigate';
+import { SiteFooter } from '../modules/site/components/SiteFooter';
+import { showsSiteFooter } from '../modules/site/showsSiteFooter';
 import { ThemeMenu } from '../modules/theme/ThemeMenu';
 import { LoadingBar } from '../ui/LoadingBar';
 
@@ -60,10 +66,16 @@ export function AppShell() {
           <NavLink to="/explore">Explore</NavLink>
           {user && <NavLink to="/learn/in-progress">My learning</NavLink>}
           {user && <NavLink to="/notes">Notes</NavLink>}
+          {/* Admins, managers and team managers of the active organization (docs/organizations.md). */}
+          {user && managesOrganization(user) && <NavLink to="/enterprise-dashboard">Organization</NavLink>}
           {user && <NavLink to="/playground">Playground</NavLink>}
-          {user && <NavLink to="/teach">Teach</NavLink>}
+          {user && <NavLink to="/work">Work</NavLink>}
+          {/* Authors only: a learner asks to teach in Settings or on /teach (docs/account.md). */}
+          {user?.is_author && <NavLink to="/teach">Teach</NavLink>}
         </MainNav>
         <div className="topbar-actions">
+          <HeaderSearch signedIn={Boolean(user)} />
+          {user && <NotificationBell />}
           <ThemeMenu />
           {user ? (
             <UserMenu user={user} />
@@ -82,7 +94,9 @@ export function AppShell() {
         </div>
       </header>
       <BannerArea />
+      <SiteCouponBanner subscribed={Boolean(user?.is_user_subscribed)} />
       <Outlet />
+      {showsSiteFooter(location.pathname) && <SiteFooter />}
       {user && <IdleSessionWatcher />}
     </div>
   );
