@@ -90,6 +90,12 @@ test('a learner on a phone: menu, home, explore, a course, a lesson, a project t
   await checkBothWidths(page, 'settings', heading(page));
   await page.goto('/notes');
   await checkBothWidths(page, 'notes', heading(page));
+  // The tier comparison is wider than a phone: it scrolls inside its own box, never the page.
+  await page.goto('/unlimited');
+  await checkBothWidths(page, 'unlimited', async () => {
+    await heading(page, 'Coderoom Unlimited')();
+    await expect(page.getByRole('table')).toBeVisible();
+  });
 });
 
 test('a terminal project task on a phone', async ({ page }) => {

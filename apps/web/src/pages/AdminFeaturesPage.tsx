@@ -34,7 +34,7 @@ function Features() {
       {features.isPending ? (
         <PageLoading label="Loading features" />
       ) : (
-        <table className="feature-table">
+        <table className="flag-table">
           <thead>
             <tr>
               <th scope="col">Feature</th>
