@@ -60,7 +60,8 @@ test('take the Python skill assessment to a score, review it, share it and retak
       .getByText(/Right answer|A solution that passes/)
       .first(),
   ).toBeVisible();
-  // The demo questions explain themselves (a code question may show its solution instead).
+  // Every multiple-choice question of the demo explains itself, and at most three of the six are code
+  // questions (which show a passing solution instead): some explanation is always there.
   await expect(page.locator('.review-explanation').first()).toBeVisible();
 
   // Share: a public page with the name and score, no answers; taken down again by its owner.

@@ -1,6 +1,6 @@
 import type { WorkItem } from '@coderoom/contracts';
 import { WORK_ITEM_STATUS_LABEL, WorkItemStatus } from '@coderoom/domain';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { FormMessage } from '../../../ui/FormMessage';
 import { useWorkAction } from '../api/useWorkAction';
@@ -20,15 +20,27 @@ export function TaskBoard({ tasks }: { tasks: WorkItem[] }) {
   const action = useWorkAction();
   const [over, setOver] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const moveTo = (task: WorkItem, status: number) => {
+  // A moved card is a new element in its new column once the board is fetched again: the keyboard
+  // goes to it then, however long the fetch takes.
+  const pendingFocus = useRef<{ id: number; status: number } | null>(null);
+  useEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending) return;
+    const task = tasks.find((candidate) => candidate.id === pending.id);
+    if (task && (task.status ?? WorkItemStatus.NotStarted) === pending.status) {
+      pendingFocus.current = null;
+      document.getElementById(`work-card-${task.id}`)?.focus();
+    }
+  }, [tasks]);
+  const moveTo = (task: WorkItem, status: number, keepFocus: boolean) => {
     if (task.status === status) return;
+    pendingFocus.current = keepFocus ? { id: task.id, status } : null;
     action.mutate(
       { method: 'PUT', path: `/api/workflows/items/${task.id}`, body: { status } },
       {
-        onSuccess: () => {
-          setAnnouncement(`${task.title} moved to ${WORK_ITEM_STATUS_LABEL[status]}.`);
-          // The card re-renders in its new column: keep the keyboard on it.
-          window.requestAnimationFrame(() => document.getElementById(`work-card-${task.id}`)?.focus());
+        onSuccess: () => setAnnouncement(`${task.title} moved to ${WORK_ITEM_STATUS_LABEL[status]}.`),
+        onError: () => {
+          pendingFocus.current = null;
         },
       },
     );
@@ -62,7 +74,7 @@ export function TaskBoard({ tasks }: { tasks: WorkItem[] }) {
                 const task = tasks.find(
                   (candidate) => String(candidate.id) === event.dataTransfer.getData('text/plain'),
                 );
-                if (task) moveTo(task, status);
+                if (task) moveTo(task, status, false);
               }}
             >
               <h2 id={`work-column-${status}`}>
@@ -90,7 +102,7 @@ export function TaskBoard({ tasks }: { tasks: WorkItem[] }) {
                             : undefined;
                       if (next !== undefined) {
                         event.preventDefault();
-                        moveTo(task, next);
+                        moveTo(task, next, true);
                       }
                     }}
                   >
