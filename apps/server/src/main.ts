@@ -6,7 +6,7 @@ import {
   type LanguageAvailability,
 } from '@coderoom/runner';
 import { buildApp } from './app.js';
-import { createStripeProcessor } from './modules/commerce/stripe.processor.js';
+import { paymentProcessorFromEnv } from './modules/commerce/processor.config.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
@@ -19,8 +19,10 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.ur
 
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
+  let paymentProcessor: ReturnType<typeof paymentProcessorFromEnv>;
   try {
     config = loadConfig(process.env);
+    paymentProcessor = paymentProcessorFromEnv(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -51,10 +53,8 @@ async function main(): Promise<void> {
     runner,
     instances,
     runJobs: config.role !== 'api',
-    // Payments: the embedded sandbox, or Stripe when its key is in the environment (docs/commerce.md).
-    ...(process.env.STRIPE_SECRET_KEY
-      ? { paymentProcessor: createStripeProcessor({ apiKey: process.env.STRIPE_SECRET_KEY }) }
-      : {}),
+    // Payments: the embedded sandbox, or the processor PAYMENT_PROCESSOR names (docs/commerce.md).
+    ...(paymentProcessor ? { paymentProcessor } : {}),
     ...(process.env.STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET } : {}),
   });
   app.log.info(

@@ -348,6 +348,13 @@ export const PaymentFailureCode = {
   Declined: ProcessorCode.Declined,
   NetworkUnavailable: ProcessorCode.NetworkUnavailable,
   ThreeDSecureFailed: 'three_d_secure_failed',
+  /** Braintree: a payment method nonce may be used once (spec 001 §8). */
+  NonceConsumed: ProcessorCode.NonceConsumed,
+  /** Braintree's transaction statuses of a refused sale (spec 001 §8): the bank, or the gateway's rules. */
+  ProcessorDeclined: 'processor_declined',
+  GatewayRejected: 'gateway_rejected',
+  /** PayPal: this plan cannot renew through PayPal (spec 001 §5); the learner is offered PayPal Checkout. */
+  PaypalRecurringNotAllowed: 'paypal_recurring_not_allowed',
 } as const;
 
 /** Renewal charges retried after a failure (past due 7010), one day apart, before the plan expires (7006). */

@@ -17,6 +17,21 @@ export interface ChargeRequest {
   amountCents: number;
   idempotencyKey: string;
   card: CardDetails;
+  /**
+   * A token the provider's browser component made of the card (a Braintree nonce); used instead of the
+   * card's fields by an adapter that takes one.
+   */
+  paymentToken?: string;
+  /** Set when the purchase renews (a plan): an adapter with rules of its own for recurring payments (PayPal). */
+  recurring?: RecurringPurchase;
+}
+
+export interface RecurringPurchase {
+  /** Spec 001 §5 plan types: a user plan (x-x-6000), an external or an enterprise/team one. */
+  planType: 'user' | 'external' | 'enterprise_team';
+  validityMonths: number;
+  /** What a term costs (US cents, as every amount here). */
+  priceCents: number;
 }
 
 export type ChargeResult =
@@ -31,8 +46,12 @@ export type RefundResult = { status: 'succeeded'; ref: string } | { status: 'fai
 export interface PaymentProcessorAdapter {
   readonly name: string;
   charge(request: ChargeRequest): Promise<ChargeResult>;
-  /** Finishes a payment that required an action (3-D Secure): the cardholder approved it or not. */
-  confirmAction(ref: string, approved: boolean): Promise<ChargeResult>;
+  /**
+   * Finishes a payment that required an action (3-D Secure, a provider's own approval step): the cardholder
+   * approved it or not. `proof`: what the provider handed back to the browser for us (Razorpay's payment
+   * id and signature), checked by the adapter before it captures anything.
+   */
+  confirmAction(ref: string, approved: boolean, proof?: Record<string, string>): Promise<ChargeResult>;
   /** Charges a saved card without the cardholder (renewals); the key makes a repeat charge once. */
   chargeStored(request: {
     methodRef: string;
