@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import { codeExecutions, collections } from '../../db/schema.js';
 import { buildCourse } from '../../test/factories.js';
-import { buildTestApp, signUp, type TestApp, TestClient } from '../../test/harness.js';
+import { buildTestApp, signUp, type TestApp, TestClient, waitFor } from '../../test/harness.js';
 
 // These go through the real sandbox: bubblewrap must be installed (scripts/install-runner-deps.sh).
 let t: TestApp;
@@ -271,10 +271,18 @@ describe('a lesson widget named instead of spelled out', () => {
       .update(collections)
       .set({ isPrivate: true })
       .where(eq(collections.id, course.collection.id));
-    const hidden = await client.post('/api/code/judge', {
-      widget: { ...widget, comp_id: 'double' },
-      source_code: 'x',
-    });
-    expect(hidden.statusCode).toBe(404);
+    // Hidden straight in the database: the read path hears of it by NOTIFY when the write commits (a
+    // moment later through PostgreSQL's listener), so poll, never sleep.
+    await waitFor(
+      async () =>
+        (
+          await client.post('/api/code/judge', {
+            widget: { ...widget, comp_id: 'double' },
+            source_code: 'x',
+          })
+        ).statusCode === 404,
+      'the private lesson to be refused',
+      2_500,
+    );
   });
 });
