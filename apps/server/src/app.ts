@@ -107,6 +107,8 @@ import { registerReaderRoutes } from './modules/reader/reader.routes.js';
 import { createReaderService } from './modules/reader/reader.service.js';
 import { registerShotsRoutes } from './modules/shots/shots.routes.js';
 import { createShotsService } from './modules/shots/shots.service.js';
+import { registerSlidesRoutes } from './modules/slides/slides.routes.js';
+import { createSlidesService } from './modules/slides/slides.service.js';
 import { registerSpaRoutes } from './modules/spa/spa.routes.js';
 import { registerUserDataRoutes } from './modules/userdata/userdata.routes.js';
 import { createUserDataService } from './modules/userdata/userdata.service.js';
@@ -401,6 +403,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerNotesRoutes(app, createNotesService({ db: database.db, clock, content }));
   registerCommentsRoutes(app, createCommentsService({ db: database.db, clock, content, accounts }));
   registerUserDataRoutes(app, createUserDataService({ db: database.db, clock }));
+  // A learner's place in a lesson's slides, kept with the lesson's other widget user data.
+  registerSlidesRoutes(app, createSlidesService({ widgets: content, widgetData: progress }));
   registerGoalsRoutes(app, createGoalsService({ db: database.db, clock }));
   // Organizations, teams, assignments and the in-app notifications they send (docs/organizations.md).
   const notifications = createNotificationsService({

@@ -25,6 +25,7 @@ export * from './questionnaires.js';
 export * from './reader.js';
 export * from './settings.js';
 export * from './shots.js';
+export * from './slides.js';
 export * from './sso.js';
 export * from './userdata.js';
 export * from './versions.js';

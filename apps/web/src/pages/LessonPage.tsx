@@ -74,6 +74,7 @@ function LessonView({ lesson, draft }: { lesson: Lesson; draft: boolean }) {
       ...(draft ? { draft: true } : {}),
     },
     savedData: lesson.widget_data,
+    isLearner: Boolean(user) && !draft,
   };
 
   return (

@@ -638,6 +638,13 @@ export function createContentService({
       if (!(await readWidget(userId, ref))) throw notFound(ContentErrors.WidgetNotFound);
     },
 
+    /** The widget a reader call names, as the reader sees it; the same read check as `requireWidget`. */
+    async readableWidget(userId: number, ref: WidgetRef): Promise<Widget> {
+      const widget = await readWidget(userId, ref);
+      if (!widget) throw notFound(ContentErrors.WidgetNotFound);
+      return widget;
+    },
+
     async importCourse(pkg: CoursePackage): Promise<{ collection: CollectionRow; created: boolean }> {
       const author = await users.findByEmail(pkg.manifest.author);
       if (!author) throw new Error(`${pkg.slug}: author ${pkg.manifest.author} does not exist`);

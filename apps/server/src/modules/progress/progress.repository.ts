@@ -314,6 +314,14 @@ export async function putWidgetData(
     });
 }
 
+export async function findWidgetData(db: DbExecutor, userId: number, key: string): Promise<unknown> {
+  const [row] = await db
+    .select({ value: userMaps.value })
+    .from(userMaps)
+    .where(and(eq(userMaps.userId, userId), eq(userMaps.mapName, WIDGET_MAP), eq(userMaps.mapKey, key)));
+  return row?.value;
+}
+
 export async function widgetDataWithPrefix(
   db: DbExecutor,
   userId: number,

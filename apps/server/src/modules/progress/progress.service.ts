@@ -350,6 +350,15 @@ export function createProgressService({
       );
     },
 
+    /** One widget's saved state (the `userdata` and when it was saved), or null before the first save. */
+    async widgetData(userId: number, ref: WidgetRef): Promise<{ userdata: unknown; savedAt: string } | null> {
+      const value = (await repo.findWidgetData(db, userId, widgetKey(ref))) as
+        | { timestamp?: string; userdata?: unknown }
+        | undefined;
+      if (!value) return null;
+      return { userdata: value.userdata ?? null, savedAt: value.timestamp ?? '' };
+    },
+
     async widgetDataFor(
       userId: number,
       page: { author_id: number; collection_id: number; page_id: number },

@@ -1,6 +1,8 @@
 import type { WidgetOf } from '@coderoom/contracts';
 import { type KeyboardEvent, useMemo, useState } from 'react';
 import { Button } from '../../../ui/Button';
+import { useSlidesData } from '../api/useSlidesData';
+import type { WidgetContext } from '../WidgetContext';
 import { MarkdownText } from './MarkdownText';
 
 const SVG_NAMESPACE = 'http://www.w3.org/2000/svg';
@@ -28,28 +30,57 @@ function SlideDrawing({ svg }: { svg: string }) {
   );
 }
 
-/** Step-by-step frames: Previous/Next buttons, or the arrow keys once focus is in the widget. */
-export function SlidesWidget({ widget }: { widget: WidgetOf<'CanvasAnimation'> }) {
+/**
+ * Step-by-step frames: Previous/Next buttons, or the arrow keys once focus is in the widget. A signed-in
+ * learner comes back to the frame they left (GET/POST /api/slides/data) and sees how many they have seen.
+ */
+export function SlidesWidget({
+  widget,
+  context = {},
+}: {
+  widget: WidgetOf<'CanvasAnimation'>;
+  context?: WidgetContext;
+}) {
   const { frames } = widget.content;
-  const [index, setIndex] = useState(0);
+  const page = context.page;
+  const ref =
+    context.isLearner && page && !page.draft
+      ? {
+          author_id: page.author_id,
+          collection_id: page.collection_id,
+          page_id: page.page_id,
+          comp_id: widget.comp_id,
+        }
+      : null;
+  const slides = useSlidesData(ref);
+  const [chosen, setChosen] = useState<number | null>(null);
+  // Until the learner moves, they are where they left off (or on the first frame).
+  const index = Math.min(chosen ?? slides.data?.frame ?? 0, frames.length - 1);
   const frame = frames[index];
   const last = frames.length - 1;
+
+  const go = (next: number) => {
+    setChosen(next);
+    if (ref) slides.save(next);
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     // Arrow keys belong to form controls when one has focus.
     if (event.target instanceof HTMLInputElement || event.target instanceof HTMLTextAreaElement) return;
-    if (event.key === 'ArrowRight' && index < last) setIndex(index + 1);
-    else if (event.key === 'ArrowLeft' && index > 0) setIndex(index - 1);
+    if (event.key === 'ArrowRight' && index < last) go(index + 1);
+    else if (event.key === 'ArrowLeft' && index > 0) go(index - 1);
     else return;
     event.preventDefault();
   };
 
+  const seen = slides.data?.frames_seen.length ?? 0;
   return (
     // Arrow keys pressed while focus is on the Previous/Next buttons (or inside the frame) step too.
     <section
       className="card widget-card widget-slides"
       aria-roledescription="slides"
       aria-label="Slides"
+      aria-busy={slides.isLoading}
       onKeyDown={onKeyDown}
     >
       <div className="widget-slide-stage">
@@ -57,16 +88,27 @@ export function SlidesWidget({ widget }: { widget: WidgetOf<'CanvasAnimation'> }
         {frame && <MarkdownText text={frame.caption} className="widget-slide-caption" />}
       </div>
       <div className="widget-slide-controls">
-        <Button variant="secondary" onClick={() => setIndex(index - 1)} disabled={index === 0}>
+        <Button variant="secondary" onClick={() => go(index - 1)} disabled={index === 0}>
           ← Previous
         </Button>
         <span className="small" aria-live="polite">
           Frame {index + 1} of {frames.length}
         </span>
-        <Button variant="secondary" onClick={() => setIndex(index + 1)} disabled={index === last}>
+        <Button variant="secondary" onClick={() => go(index + 1)} disabled={index === last}>
           Next →
         </Button>
       </div>
+      {slides.data ? (
+        <p className="small muted widget-slide-progress" data-testid="slides-progress">
+          {slides.data.completed ? '✓ You have seen every frame' : `Seen ${seen} of ${frames.length} frames`}
+        </p>
+      ) : null}
+      {slides.saveFailed ? (
+        <p className="small notice error" role="alert">
+          Your place in these slides could not be saved. Check your connection; it is saved again when you
+          move.
+        </p>
+      ) : null}
     </section>
   );
 }

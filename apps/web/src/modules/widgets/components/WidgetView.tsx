@@ -36,7 +36,7 @@ function renderKnown(widget: KnownWidget, context: WidgetContext): ReactNode {
     case 'SPA':
       return <SpaWidget widget={widget} />;
     case 'CanvasAnimation':
-      return <SlidesWidget widget={widget} />;
+      return <SlidesWidget widget={widget} context={context} />;
     case 'Permutation':
       return <PermutationWidget widget={widget} />;
     case 'Table':
