@@ -18,6 +18,19 @@ export const AllocateInstanceRequestSchema = z.strictObject({
 });
 export type AllocateInstanceRequest = z.infer<typeof AllocateInstanceRequestSchema>;
 
+/**
+ * POST /api/instances/{workType}/{authorId}/{workId}/allocate-android. No emulator runs on our hosts, so a
+ * readable work always answers allocation failed (docs/containers.md "Android").
+ */
+export const AllocateAndroidRequestSchema = z.strictObject({
+  draft: z.boolean().optional(),
+  emulator: z.string().max(64, 'must be at most 64 characters').optional(),
+  page_id: optionalId,
+  comp_id: z.string().max(64, 'must be at most 64 characters').nullable().optional(),
+  comp_type: z.string().max(32, 'must be at most 32 characters').optional(),
+});
+export type AllocateAndroidRequest = z.infer<typeof AllocateAndroidRequestSchema>;
+
 /** `{}` when the author or work id is missing. */
 export const AllocateInstanceResponseSchema = z.object({
   vm_status: z.string().optional(),

@@ -63,6 +63,10 @@ export function isValidDockerImageName(name: string): boolean {
   return name.split('/').length === 3;
 }
 
+/** Why an Android allocation fails here; sent as `errors.emulator` beside the spec's allocation-failed text. */
+export const ANDROID_UNAVAILABLE_REASON =
+  'Android emulators cannot run on this server: they need hardware virtualisation (KVM), which it does not have.';
+
 export const ContainerMessages = {
   AllocationFailed: 'Resources allocation failed!',
   PullFailed: 'Failed to pull image!',

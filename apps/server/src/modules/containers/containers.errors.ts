@@ -1,4 +1,5 @@
 import {
+  ANDROID_UNAVAILABLE_REASON,
   ContainerMessages,
   ErrorStatus,
   LiveSandboxMessages,
@@ -45,6 +46,10 @@ export const ContainersErrors = {
       running,
     ),
   allocationFailed: () => new AppError(ErrorStatus.ExternalServiceFailed, ContainerMessages.AllocationFailed),
+  androidUnavailable: () =>
+    new AppError(ErrorStatus.ExternalServiceFailed, ContainerMessages.AllocationFailed, {
+      emulator: ANDROID_UNAVAILABLE_REASON,
+    }),
   noAppFound: (instanceId: string) =>
     new AppError(ErrorStatus.NotFound, `${ContainerMessages.NoAppFound} ${instanceId}`),
   portNotAllowed: (port: number) =>

@@ -1,4 +1,5 @@
 import {
+  ANDROID_UNAVAILABLE_REASON,
   ContainerMessages,
   ContainerPolling,
   DOCKER_IMAGE_NAME_INVALID,
@@ -10,7 +11,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
 import type { Database } from '../../platform/db/database.js';
 import { buildCourse, liveWorks } from '../../test/factories.js';
-import { openTestDatabase, signUp, TestClock } from '../../test/harness.js';
+import { openTestDatabase, signUp, TestClient, TestClock } from '../../test/harness.js';
 import { FakeDriver } from './containers.fakeDriver.js';
 
 const containerInfo = (overrides: Record<string, unknown> = {}) =>
@@ -201,6 +202,56 @@ describe('live instance lifecycle', () => {
     expect((await client.get('/api/instances')).json()).toEqual({});
     expect(driver.running.has(id)).toBe(false);
     expect((await allocate(client, 'lab-2')).statusCode).toBe(200);
+  });
+});
+
+describe('POST /api/instances/{workType}/{authorId}/{workId}/allocate-android', () => {
+  const android = (path: string) => `/api/instances/collection/${path}/allocate-android`;
+  const body = {
+    draft: false,
+    emulator: 'pixel_7_api_34',
+    page_id: 7,
+    comp_id: 'phone',
+    comp_type: 'Android',
+  };
+
+  it('answers allocation failed with the reason for a readable work, and starts nothing', async () => {
+    const { client } = await signUp(app);
+    const response = await client.post(android(await work('w1')), body);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({
+      errorText: ContainerMessages.AllocationFailed,
+      errors: { emulator: ANDROID_UNAVAILABLE_REASON },
+    });
+    expect((await client.get('/api/instances')).json()).toEqual({});
+    // An empty body is as good as a full one: every field is optional.
+    expect((await client.post(android(await work('w1')), {})).statusCode).toBe(503);
+  });
+
+  it('refuses visitors, works the caller cannot read, and malformed bodies', async () => {
+    const path = await work('w1');
+    expect((await new TestClient(app).post(android(path), body)).statusCode).toBe(401);
+
+    const { client } = await signUp(app);
+    const [authorId] = path.split('/');
+    const missing = await client.post(android(`${authorId}/999999`), body);
+    expect(missing.statusCode).toBe(404);
+    // A draft is the author's only.
+    expect((await client.post(android(path), { ...body, draft: true })).statusCode).toBe(404);
+
+    const invalid = await client.post(android(path), { ...body, emulator: 'x'.repeat(65), gpu: true });
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json().errors).toEqual({
+      emulator: 'Emulator: must be at most 64 characters',
+      gpu: 'Unknown field.',
+    });
+  });
+
+  it('returns an empty result without author or work id', async () => {
+    const { client } = await signUp(app);
+    const response = await client.post('/api/instances/collection/undefined/w1/allocate-android', body);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({});
   });
 });
 

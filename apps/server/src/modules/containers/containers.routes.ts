@@ -1,4 +1,5 @@
 import {
+  AllocateAndroidRequestSchema,
   AllocateInstanceRequestSchema,
   EmptyBodySchema,
   LiveTestsRequestSchema,
@@ -68,6 +69,19 @@ export function registerContainersRoutes(
         workType: body.work_type ?? null,
         draft: body.draft ?? false,
         subDocumentId: idText(body.sub_document_id),
+      });
+    },
+  );
+
+  app.post<{ Params: { workType: string; authorId: string; workId: string } }>(
+    '/api/instances/:workType/:authorId/:workId/allocate-android',
+    async (request) => {
+      const auth = requireUser(request);
+      const body = parseInput(AllocateAndroidRequestSchema, request.body);
+      return containers.allocateAndroid(auth.userId, {
+        authorId: request.params.authorId,
+        workId: request.params.workId,
+        draft: body.draft ?? false,
       });
     },
   );

@@ -516,6 +516,17 @@ export function createContainersService(deps: ContainersServiceDeps) {
       };
     },
 
+    /**
+     * An Android emulator for a work the caller may read. None can run on our hosts (no KVM: see
+     * docs/containers.md "Android"), so after the same checks as any allocation the answer is the spec's
+     * allocation failed, with the reason; nothing is started or counted against the learner's sandboxes.
+     */
+    async allocateAndroid(userId: number, input: { authorId: string; workId: string; draft: boolean }) {
+      if (isMissingId(input.authorId) || isMissingId(input.workId)) return {};
+      await deps.documents.requireWork(userId, input, input.draft);
+      throw ContainersErrors.androidUnavailable();
+    },
+
     /** The "pull" step: the image (profile) exists on this host and its toolchain answers. */
     async imageStatus(userId: number, instanceId: string) {
       await reclaimIdle();
