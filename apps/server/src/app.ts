@@ -402,7 +402,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   registerNotesRoutes(app, createNotesService({ db: database.db, clock, content }));
   registerCommentsRoutes(app, createCommentsService({ db: database.db, clock, content, accounts }));
-  registerUserDataRoutes(app, createUserDataService({ db: database.db, clock }));
+  registerUserDataRoutes(app, createUserDataService({ db: database.db, clock, widgets: content }));
   // A learner's place in a lesson's slides, kept with the lesson's other widget user data.
   registerSlidesRoutes(app, createSlidesService({ widgets: content, widgetData: progress }));
   registerGoalsRoutes(app, createGoalsService({ db: database.db, clock }));

@@ -1,4 +1,4 @@
-import { PageType } from '@coderoom/domain';
+import { LIVE_INTERACTIONS, LiveInteractionLimits, PageType } from '@coderoom/domain';
 import { z } from 'zod';
 
 // Per-user key/value maps and page read time (spec 000 §3 "Widget user data", §7 "User data").
@@ -75,3 +75,48 @@ export const PageReadTimeResponseSchema = z.object({
   total_read_time: z.number(),
 });
 export type PageReadTimeResponse = z.infer<typeof PageReadTimeResponseSchema>;
+
+const widgetId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+
+/**
+ * POST /api/userdata/live/interactions: counts of what the learner did in one live widget of a lesson since
+ * the last report (docs/reader-calls.md). Each kind at most once per report.
+ */
+export const LiveInteractionsRequestSchema = z.strictObject({
+  author_id: widgetId,
+  collection_id: widgetId,
+  page_id: widgetId,
+  comp_id: z.string().min(1, "can't be blank").max(64, 'must be at most 64 characters'),
+  interactions: z
+    .array(
+      z.strictObject({
+        interaction: z.enum(LIVE_INTERACTIONS),
+        count: z
+          .number()
+          .min(1, 'must be at least 1')
+          .max(LiveInteractionLimits.maxCount, `must be at most ${LiveInteractionLimits.maxCount}`)
+          .refine(Number.isInteger, 'must be a whole number')
+          .default(1),
+      }),
+    )
+    .min(1, 'name at least one interaction')
+    .max(
+      LiveInteractionLimits.entriesPerRequest,
+      `name at most ${LiveInteractionLimits.entriesPerRequest} interactions`,
+    )
+    .refine(
+      (entries) => new Set(entries.map((entry) => entry.interaction)).size === entries.length,
+      'name each interaction once',
+    ),
+});
+export type LiveInteractionsRequest = z.infer<typeof LiveInteractionsRequestSchema>;
+
+/** The learner's totals for the widget after the report, by interaction. */
+export const LiveInteractionsResponseSchema = z.object({
+  comp_id: z.string(),
+  interactions: z.record(
+    z.string(),
+    z.object({ count: z.number(), first_at: z.string(), last_at: z.string() }),
+  ),
+});
+export type LiveInteractionsResponse = z.infer<typeof LiveInteractionsResponseSchema>;

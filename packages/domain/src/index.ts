@@ -7,6 +7,7 @@ export * from './diff/index.js';
 export * from './errors.js';
 export * from './features.js';
 export * from './labels.js';
+export * from './liveWidgets.js';
 export * from './marketing.js';
 export * from './markup/index.js';
 export * from './organizations.js';

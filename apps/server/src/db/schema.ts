@@ -363,6 +363,34 @@ export const pageReadTimes = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.pageType, table.pageId] })],
 );
 
+// A learner's interactions with live widgets (0096_live_interactions.sql).
+export const liveWidgetInteractions = pgTable(
+  'live_widget_interactions',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    authorId: bigint('author_id', { mode: 'number' }).notNull(),
+    collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+    pageId: bigint('page_id', { mode: 'number' }).notNull(),
+    compId: text('comp_id').notNull(),
+    interaction: text('interaction').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull().default(0),
+    firstAt: timestamp('first_at', { withTimezone: true }).notNull(),
+    lastAt: timestamp('last_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [
+        table.userId,
+        table.authorId,
+        table.collectionId,
+        table.pageId,
+        table.compId,
+        table.interaction,
+      ],
+    }),
+  ],
+);
+
 export const learningGoals = pgTable('learning_goals', {
   userId: bigint('user_id', { mode: 'number' }).primaryKey(),
   // smallint in SQL; read as a number either way.

@@ -1,4 +1,4 @@
-import { ErrorStatus } from '@coderoom/domain';
+import { ErrorStatus, LiveInteractionMessages } from '@coderoom/domain';
 import { AppError, invalidInput } from '../../platform/http/errors.js';
 
 export const UserDataErrors = {
@@ -11,6 +11,10 @@ export const UserDataErrors = {
   valueTooLarge: (key: string, maxBytes: number) =>
     invalidInput({
       [`map_key_val.${key.slice(0, 40)}`]: `A value may be at most ${maxBytes} bytes as JSON.`,
+    }),
+  notLive: () =>
+    new AppError(ErrorStatus.OperationNotAllowed, LiveInteractionMessages.NotLive, {
+      comp_id: LiveInteractionMessages.NotLive,
     }),
   mapFull: (maxBytes: number) =>
     new AppError(

@@ -1,8 +1,9 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { pageReadTimes, userMaps } from '../../db/schema.js';
+import { liveWidgetInteractions, pageReadTimes, userMaps } from '../../db/schema.js';
 import type { DbExecutor } from '../../platform/db/database.js';
 
-// SQL for a learner's key/value maps (the user_maps table of 0003) and page read time.
+// SQL for a learner's key/value maps (the user_maps table of 0003), page read time and live-widget
+// interactions (0096).
 
 export async function findValues(
   db: DbExecutor,
@@ -83,4 +84,49 @@ export async function addReadTime(
     })
     .returning({ total: pageReadTimes.totalSeconds });
   return row?.total ?? seconds;
+}
+
+export interface LiveWidgetKey {
+  userId: number;
+  authorId: number;
+  collectionId: number;
+  pageId: number;
+  compId: string;
+}
+
+/** Adds each count to the widget's running total for that interaction. */
+export async function addLiveInteractions(
+  db: DbExecutor,
+  key: LiveWidgetKey,
+  entries: Array<{ interaction: string; count: number }>,
+  at: Date,
+): Promise<void> {
+  const t = liveWidgetInteractions;
+  await db
+    .insert(t)
+    .values(entries.map((entry) => ({ ...key, ...entry, firstAt: at, lastAt: at })))
+    .onConflictDoUpdate({
+      target: [t.userId, t.authorId, t.collectionId, t.pageId, t.compId, t.interaction],
+      set: { count: sql`${t.count} + excluded.count`, lastAt: at },
+    });
+}
+
+export async function findLiveInteractions(
+  db: DbExecutor,
+  key: LiveWidgetKey,
+): Promise<Array<{ interaction: string; count: number; firstAt: Date; lastAt: Date }>> {
+  const t = liveWidgetInteractions;
+  return db
+    .select({ interaction: t.interaction, count: t.count, firstAt: t.firstAt, lastAt: t.lastAt })
+    .from(t)
+    .where(
+      and(
+        eq(t.userId, key.userId),
+        eq(t.authorId, key.authorId),
+        eq(t.collectionId, key.collectionId),
+        eq(t.pageId, key.pageId),
+        eq(t.compId, key.compId),
+      ),
+    )
+    .orderBy(t.interaction);
 }

@@ -1,4 +1,5 @@
 import {
+  LiveInteractionsRequestSchema,
   MapDeleteRequestSchema,
   MapValuesRequestSchema,
   MapWriteRequestSchema,
@@ -36,6 +37,11 @@ export function registerUserDataRoutes(app: FastifyInstance, userData: UserDataS
       parseInput(MapDeleteRequestSchema, request.body).map_keys,
     );
     return { ok: true as const, ...result };
+  });
+
+  app.post('/api/userdata/live/interactions', async (request) => {
+    const { userId } = requireUser(request);
+    return userData.recordLiveInteractions(userId, parseInput(LiveInteractionsRequestSchema, request.body));
   });
 
   app.post('/api/page/read-time', async (request) => {

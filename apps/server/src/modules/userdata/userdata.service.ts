@@ -1,4 +1,6 @@
 import {
+  type LiveInteractionsRequest,
+  type LiveInteractionsResponse,
   type MapValuesRequest,
   type PageReadTimeRequest,
   type PageReadTimeResponse,
@@ -8,7 +10,10 @@ import {
   USER_MAP_VALUE_MAX_BYTES,
   type UserMapName,
   type UserMapResponse,
+  type Widget,
+  type WidgetRef,
 } from '@coderoom/contracts';
+import { isLiveWidgetType } from '@coderoom/domain';
 import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
 import { UserDataErrors } from './userdata.errors.js';
@@ -17,6 +22,8 @@ import * as repo from './userdata.repository.js';
 export interface UserDataDeps {
   db: Db;
   clock: Clock;
+  /** The reader's read check on a lesson's widget (content's `readableWidget`, as code runs use it). */
+  widgets: { readableWidget(userId: number, ref: WidgetRef): Promise<Widget> };
 }
 
 function asMap(mapName: string, rows: Array<{ key: string; value: unknown }>): UserMapResponse {
@@ -48,7 +55,7 @@ export function parseMapEntries(mapKeyVal: string): Array<[string, unknown]> {
   return entries;
 }
 
-export function createUserDataService({ db, clock }: UserDataDeps) {
+export function createUserDataService({ db, clock, widgets }: UserDataDeps) {
   return {
     async getValues(userId: number, input: MapValuesRequest): Promise<UserMapResponse> {
       return asMap(input.map_name, await repo.findValues(db, userId, input.map_name, input.map_keys));
@@ -83,6 +90,41 @@ export function createUserDataService({ db, clock }: UserDataDeps) {
 
     async deleteKeys(userId: number, mapName: UserMapName, keys: string[]): Promise<{ deleted: number }> {
       return { deleted: await repo.deleteKeys(db, userId, mapName, keys) };
+    },
+
+    /**
+     * Adds a report of what the learner did in a live widget to their totals, for a widget on a lesson they
+     * may read (the reader's 404s otherwise), and answers the totals.
+     */
+    async recordLiveInteractions(
+      userId: number,
+      input: LiveInteractionsRequest,
+    ): Promise<LiveInteractionsResponse> {
+      const widget = await widgets.readableWidget(userId, {
+        author_id: input.author_id,
+        collection_id: input.collection_id,
+        page_id: input.page_id,
+        comp_id: input.comp_id,
+      });
+      if (!isLiveWidgetType(widget.type)) throw UserDataErrors.notLive();
+      const key = {
+        userId,
+        authorId: input.author_id,
+        collectionId: input.collection_id,
+        pageId: input.page_id,
+        compId: input.comp_id,
+      };
+      await repo.addLiveInteractions(db, key, input.interactions, clock.now());
+      const totals = await repo.findLiveInteractions(db, key);
+      return {
+        comp_id: input.comp_id,
+        interactions: Object.fromEntries(
+          totals.map((row) => [
+            row.interaction,
+            { count: row.count, first_at: row.firstAt.toISOString(), last_at: row.lastAt.toISOString() },
+          ]),
+        ),
+      };
     },
 
     async recordReadTime(userId: number, input: PageReadTimeRequest): Promise<PageReadTimeResponse> {
