@@ -150,6 +150,29 @@ function rssKib(pid: number): number {
   return Number(match[1]);
 }
 
+/**
+ * Resident memory of each process once it has settled: sampled every 500 ms until the last five samples
+ * (2 s) of every process lie within 1 MiB, or 20 s have passed (then the median of the last five). A single
+ * reading would mostly measure where the garbage collector happened to be.
+ */
+async function settledRssKib(pids: number[]): Promise<{ kib: number[]; settled: boolean }> {
+  const samples: number[][] = pids.map(() => []);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    for (const [i, pid] of pids.entries()) samples[i]?.push(rssKib(pid));
+    const recent = samples.map((list) => list.slice(-5));
+    const full = recent.every((list) => list.length === 5);
+    const settled = full && recent.every((list) => Math.max(...list) - Math.min(...list) < 1024);
+    if (settled || (full && Date.now() > deadline)) {
+      return {
+        kib: recent.map((list) => [...list].sort((a, b) => a - b)[2] ?? Number.NaN),
+        settled,
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 // ---------------------------------------------------------------------------------------------------
 // Measurements.
 
@@ -414,11 +437,14 @@ const ACTIONS = [
   'log out',
 ] as const;
 
-async function visit(learner: Learner, course: Course, think: () => Promise<boolean>): Promise<void> {
-  const cycle = learner.cycles++;
+/** One visit; false when the run's end came first (the learner stops). */
+async function visit(learner: Learner, course: Course, think: () => Promise<boolean>): Promise<boolean> {
   const pause = think;
-  if (!(await learner.act('log in', () => learner.login()))) return;
-  if (!(await pause())) return;
+  // Think time before arriving too: arrivals spread out, and a new visit does not follow the last at once.
+  if (!(await pause())) return false;
+  const cycle = learner.cycles++;
+  if (!(await learner.act('log in', () => learner.login()))) return true;
+  if (!(await pause())) return false;
   await learner.act('catalogue', async () => {
     const featured = (await learner.request(
       'GET',
@@ -426,7 +452,7 @@ async function visit(learner: Learner, course: Course, think: () => Promise<bool
     )) as FeaturedItemsResponse;
     if (featured.items.length === 0) throw new ActionError('empty catalogue');
   });
-  if (!(await pause())) return;
+  if (!(await pause())) return false;
   await learner.act('course home', async () => {
     const home = (await learner.request(
       'GET',
@@ -438,7 +464,7 @@ async function visit(learner: Learner, course: Course, think: () => Promise<bool
     (step) => course.lessons[(learner.index + cycle * 2 + step) % course.lessons.length],
   );
   for (const lesson of lessons) {
-    if (!lesson || !(await pause())) return;
+    if (!lesson || !(await pause())) return false;
     await learner.act('lesson', async () => {
       const read = (await learner.request(
         'GET',
@@ -447,7 +473,7 @@ async function visit(learner: Learner, course: Course, think: () => Promise<bool
       if (read.page.page_id !== lesson.pageId) throw new ActionError('another lesson answered');
     });
   }
-  if (!(await pause())) return;
+  if (!(await pause())) return false;
   await learner.act('run code', async () => {
     const n = learner.index * 1000 + cycle;
     const result = (await learner.request('POST', '/api/code/execute', {
@@ -458,9 +484,9 @@ async function visit(learner: Learner, course: Course, think: () => Promise<bool
     if (result.status !== 'ok' || result.stdout.trim() !== expected)
       throw new ActionError(`run answered ${result.status}`);
   });
-  if (!(await pause())) return;
+  if (!(await pause())) return false;
   const lesson = lessons[0];
-  if (!lesson) return;
+  if (!lesson) return true;
   await learner.act('save note', async () => {
     const start = cycle % 40;
     await learner.request('PUT', '/api/userdata/notes-and-highlights', {
@@ -476,7 +502,7 @@ async function visit(learner: Learner, course: Course, think: () => Promise<bool
   });
   const doc = learner.doc;
   if (doc) {
-    if (!(await pause())) return;
+    if (!(await pause())) return false;
     let open: OpenDocument | null = null;
     await learner.act('co-edit: open', async () => {
       open = await openDocument(learner, learner.api, `work:${doc.id}`);
@@ -493,8 +519,9 @@ async function visit(learner: Learner, course: Course, think: () => Promise<bool
       opened.close();
     }
   }
-  if (!(await pause())) return;
+  if (!(await pause())) return false;
   await learner.act('log out', () => learner.logout());
+  return true;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -652,9 +679,7 @@ async function main(): Promise<void> {
   };
   await Promise.all(
     learners.map(async (learner) => {
-      // Arrivals spread over the first think time, not all at the same instant.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * THINK_MS));
-      while (Date.now() < deadline) await visit(learner, course, think);
+      while (await visit(learner, course, think));
     }),
   );
   const loadSeconds = (performance.now() - loadStarted) / 1000;
@@ -731,6 +756,9 @@ async function main(): Promise<void> {
   }
   console.log(
     `${'both'.padEnd(8)} ${String(socketResult.opened).padStart(7)} ${mib(before).padStart(11)} ${mib(after).padStart(11)} ${`${((after - before) / Math.max(1, socketResult.opened)).toFixed(1)} KiB`.padStart(11)}`,
+  );
+  console.log(
+    `RSS: /proc/<pid>/status VmRSS of each api process (its runner child not included), ${socketResult.settled ? 'settled readings (five samples over 2 s within 1 MiB)' : 'NOT settled within 20 s (median of the last five samples)'}`,
   );
   console.log(
     `one edit with every socket open reached the ${socketResult.broadcastTo} other editors of its document (both processes) in p50 ${ms(socketResult.broadcast.p50)} ms, max ${ms(socketResult.broadcast.max)} ms`,
@@ -829,7 +857,7 @@ async function holdSockets(apis: ServerProcess[], apiPids: number[], docs: Doc[]
   await pool(editors, 8, async (learner) => {
     if (!learner.loggedIn) await learner.login();
   });
-  const rssBefore = apiPids.map(rssKib);
+  const before = await settledRssKib(apiPids);
   const open: OpenDocument[] = [];
   const byDoc = new Map<Doc, OpenDocument[]>();
   const openTimes: number[] = [];
@@ -857,7 +885,7 @@ async function holdSockets(apis: ServerProcess[], apiPids: number[], docs: Doc[]
       }
     },
   );
-  const rssAfter = apiPids.map(rssKib);
+  const after = await settledRssKib(apiPids);
 
   // With everything open: one edit, and the time until each other editor of that document has it.
   const broadcastTimes: number[] = [];
@@ -887,8 +915,9 @@ async function holdSockets(apis: ServerProcess[], apiPids: number[], docs: Doc[]
     failed: SOCKETS - open.length,
     failures: [...failures].map(([reason, count]) => `${count}× ${reason}`),
     open: summary(openTimes),
-    rssBefore,
-    rssAfter,
+    rssBefore: before.kib,
+    rssAfter: after.kib,
+    settled: before.settled && after.settled,
     perProcess,
     broadcastTo: readers.length,
     broadcast: summary(broadcastTimes),
