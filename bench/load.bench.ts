@@ -150,6 +150,32 @@ function rssKib(pid: number): number {
   return Number(match[1]);
 }
 
+/** CPU seconds a process has used (utime + stime), with its finished children's when `children`. */
+function cpuSeconds(pid: number, children = false): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name in parentheses: state is field 3, utime 14, stime 15, cutime 16, cstime 17.
+  const fields = stat
+    .slice(stat.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number);
+  const ticks =
+    (fields[11] ?? 0) + (fields[12] ?? 0) + (children ? (fields[13] ?? 0) + (fields[14] ?? 0) : 0);
+  return ticks / 100; // USER_HZ, 100 on Linux
+}
+
+/** CPU seconds of a process's live children (the runner child process) and what they reaped (sandboxes). */
+function childrenCpuSeconds(pid: number): number {
+  let total = 0;
+  try {
+    for (const child of readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/)) {
+      if (child) total += cpuSeconds(Number(child), true);
+    }
+  } catch {
+    // gone, or the kernel does not list children
+  }
+  return total;
+}
+
 /**
  * Resident memory of each process once it has settled: sampled every 500 ms until the last five samples
  * (2 s) of every process lie within 1 MiB, or 20 s have passed (then the median of the last five). A single
@@ -670,6 +696,13 @@ async function main(): Promise<void> {
   // The load.
   const recorder = new Recorder();
   for (const learner of learners) learner.recorder = recorder;
+  const cpuOf = () => ({
+    apis: apiPids.map((pid) => cpuSeconds(pid)),
+    runners: apiPids.map(childrenCpuSeconds),
+    worker: cpuSeconds(worker.child.pid ?? 0),
+    client: process.cpuUsage(),
+  });
+  const cpuBefore = cpuOf();
   const loadStarted = performance.now();
   const deadline = Date.now() + SECONDS * 1000;
   const think = () => {
@@ -683,6 +716,7 @@ async function main(): Promise<void> {
     }),
   );
   const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const cpuAfter = cpuOf();
   const loadAtEnd = os.loadavg();
 
   // Every acknowledged edit must be in the stored document (stores are debounced: poll with a deadline).
@@ -718,6 +752,17 @@ async function main(): Promise<void> {
       `${action.padEnd(15)} ${String(row.count).padStart(6)} ${String(recorder.errorCount(action)).padStart(6)} ${ms(row.p50).padStart(7)} ${ms(row.p95).padStart(7)} ${ms(row.p99).padStart(7)} ${ms(row.max).padStart(7)} ${ms(alone.p50).padStart(9)} ${(Number.isNaN(row.p50 / alone.p50) ? '-' : `${(row.p50 / alone.p50).toFixed(1)}×`).padStart(9)}`,
     );
   }
+  const share = (seconds: number) => `${((seconds / loadSeconds) * 100).toFixed(0)}%`;
+  const cpuLines = apis.map(
+    (api, i) =>
+      `${api.name} ${share((cpuAfter.apis[i] ?? 0) - (cpuBefore.apis[i] ?? 0))} + its runner child and sandboxes ${share((cpuAfter.runners[i] ?? 0) - (cpuBefore.runners[i] ?? 0))}`,
+  );
+  cpuLines.push(`worker ${share(cpuAfter.worker - cpuBefore.worker)}`);
+  const client = process.cpuUsage(cpuBefore.client);
+  cpuLines.push(`this bench (the learners' client) ${share((client.user + client.system) / 1e6)}`);
+  console.log(
+    `CPU during the load phase, share of one core (${cores} cores = ${cores * 100}%; PostgreSQL, Redis and other work on the machine not counted): ${cpuLines.join(', ')}`,
+  );
   const errors = recorder.errorCount();
   const done = recorder.okCount();
   console.log(
