@@ -498,6 +498,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
         amountCents: order.totalCents,
         idempotencyKey: input.idempotency_key,
         card: input.card,
+        // A plan renews: a processor with rules of its own for recurring payments (PayPal) checks it.
+        ...(order.plan
+          ? {
+              recurring: {
+                planType: order.plan.planType === UserPlanType ? 'user' : 'enterprise_team',
+                validityMonths: order.plan.validityMonths,
+                priceCents: order.plan.priceCents,
+              },
+            }
+          : {}),
       });
       if (result.status === 'failed') return fail(inserted, result.code, result.message, result.retryable);
       if (result.status === 'requires_action') {
@@ -513,13 +523,18 @@ export function createCheckoutService(deps: CheckoutDeps) {
     },
 
     /** The 3-D Secure step: the cardholder approves (charged and granted) or cancels (nothing charged). */
-    async confirm(userId: number, paymentId: string, approved: boolean): Promise<Payment> {
+    async confirm(
+      userId: number,
+      paymentId: string,
+      approved: boolean,
+      proof?: Record<string, string>,
+    ): Promise<Payment> {
       const payment = await repo.findOwnPayment(db, userId, paymentId);
       if (!payment) throw CommerceErrors.paymentNotFound();
       if (payment.status === 'succeeded') return answer(payment);
       if (payment.status !== 'requires_action' || !payment.processorRef)
         throw CommerceErrors.paymentNotPending();
-      const result = await processor.confirmAction(payment.processorRef, approved);
+      const result = await processor.confirmAction(payment.processorRef, approved, proof);
       if (result.status === 'failed') return fail(payment, result.code, result.message, result.retryable);
       if (result.status === 'requires_action') return answer(payment);
       return answer(await deps.settlement.grant(payment.id, result.ref, result.methodRef));

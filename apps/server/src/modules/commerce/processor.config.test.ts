@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../platform/config.js';
+import type { createPaypalProcessor } from './paypal.processor.js';
 import { paymentProcessorFromEnv, processorNameOf } from './processor.config.js';
 
 // Choosing the processor from the environment: the names, the old Stripe default, and missing keys.
@@ -26,6 +27,30 @@ describe('payment processor configuration', () => {
       new ConfigError('BRAINTREE_PRIVATE_KEY', 'required when PAYMENT_PROCESSOR=braintree'),
     );
     expect(() => paymentProcessorFromEnv({ ...env, BRAINTREE_ENVIRONMENT: 'live' })).toThrow(ConfigError);
+  });
+
+  it('builds the PayPal adapter, with recurring on and the spec limit unless the environment says otherwise', () => {
+    const env = { PAYMENT_PROCESSOR: 'paypal', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' };
+    const paypal = paymentProcessorFromEnv(env) as ReturnType<typeof createPaypalProcessor>;
+    expect(paypal.name).toBe('paypal');
+    const plan = { planType: 'user', validityMonths: 12, priceCents: 10_000 } as const;
+    expect(paypal.allowsRecurring(plan)).toBe(true);
+    const off = paymentProcessorFromEnv({ ...env, PAYPAL_RECURRING: 'off' }) as typeof paypal;
+    expect(off.allowsRecurring(plan)).toBe(false);
+    // $100 at 200 rupees is 20000 INR: over the spec's 15000, under a raised limit.
+    const dear = { ...env, PAYPAL_INR_PER_USD: '200' };
+    expect((paymentProcessorFromEnv(dear) as typeof paypal).allowsRecurring(plan)).toBe(false);
+    expect(
+      (
+        paymentProcessorFromEnv({ ...dear, PAYPAL_RECURRING_INR_LIMIT: '25000' }) as typeof paypal
+      ).allowsRecurring(plan),
+    ).toBe(true);
+    expect(() => paymentProcessorFromEnv({ ...env, PAYPAL_CLIENT_SECRET: undefined })).toThrow(
+      /PAYPAL_CLIENT_SECRET/,
+    );
+    expect(() => paymentProcessorFromEnv({ ...env, PAYPAL_INR_PER_USD: 'lots' })).toThrow(
+      /PAYPAL_INR_PER_USD/,
+    );
   });
 
   it('names an unknown processor', () => {
