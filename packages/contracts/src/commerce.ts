@@ -139,7 +139,18 @@ export const SubscriptionParamsSchema = z.strictObject({ subscriptionId: id });
 export const PaymentParamsSchema = z.strictObject({ paymentId: z.string().min(1).max(64) });
 
 /** POST /api/commerce/payments/{paymentId}/confirm: the 3-D Secure step's answer. */
-export const ConfirmPaymentRequestSchema = z.strictObject({ approved: z.boolean() });
+export const ConfirmPaymentRequestSchema = z.strictObject({
+  approved: z.boolean(),
+  /** What Razorpay Checkout handed the browser for this payment (docs/commerce.md "Razorpay"). */
+  razorpay_payment_id: z
+    .string()
+    .regex(/^pay_[A-Za-z0-9]{1,40}$/)
+    .optional(),
+  razorpay_signature: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .optional(),
+});
 
 export const SubscriptionSummarySchema = z.object({
   subscription_id: z.number(),

@@ -90,8 +90,8 @@ export function registerCommerceRoutes(
   app.post('/api/commerce/payments/:paymentId/confirm', async (request) => {
     const { userId } = requireUser(request);
     const { paymentId } = parseInput(PaymentParamsSchema, request.params);
-    const { approved } = parseInput(ConfirmPaymentRequestSchema, request.body);
-    return checkout.confirm(userId, paymentId, approved);
+    const { approved, ...proof } = parseInput(ConfirmPaymentRequestSchema, request.body);
+    return checkout.confirm(userId, paymentId, approved, proof);
   });
 
   app.post('/api/commerce/subscriptions/:subscriptionId/cancel', async (request) => {

@@ -53,6 +53,14 @@ describe('payment processor configuration', () => {
     );
   });
 
+  it('builds the Razorpay adapter from its key id and secret', () => {
+    const env = { PAYMENT_PROCESSOR: 'razorpay', RAZORPAY_KEY_ID: 'rzp_test_1', RAZORPAY_KEY_SECRET: 's' };
+    expect(paymentProcessorFromEnv(env)?.name).toBe('razorpay');
+    expect(() => paymentProcessorFromEnv({ ...env, RAZORPAY_KEY_SECRET: ' ' })).toThrow(
+      /RAZORPAY_KEY_SECRET/,
+    );
+  });
+
   it('names an unknown processor', () => {
     expect(() => processorNameOf({ PAYMENT_PROCESSOR: 'square' })).toThrow(/PAYMENT_PROCESSOR/);
   });

@@ -3,6 +3,7 @@ import { ConfigError } from '../../platform/config.js';
 import { createBraintreeProcessor } from './braintree.processor.js';
 import type { PaymentProcessorAdapter } from './payments.processor.js';
 import { createPaypalProcessor } from './paypal.processor.js';
+import { createRazorpayProcessor } from './razorpay.processor.js';
 import { createStripeProcessor } from './stripe.processor.js';
 
 // Which payment processor the server uses, from the environment (docs/commerce.md "Choosing a processor").
@@ -12,7 +13,7 @@ import { createStripeProcessor } from './stripe.processor.js';
 
 type Env = Record<string, string | undefined>;
 
-export const PROCESSOR_NAMES = ['sandbox', 'stripe', 'braintree', 'paypal'] as const;
+export const PROCESSOR_NAMES = ['sandbox', 'stripe', 'braintree', 'razorpay', 'paypal'] as const;
 export type ProcessorName = (typeof PROCESSOR_NAMES)[number];
 
 function required(env: Env, name: string, processor: string): string {
@@ -70,6 +71,11 @@ export function paymentProcessorFromEnv(env: Env): PaymentProcessorAdapter | und
         publicKey: required(env, 'BRAINTREE_PUBLIC_KEY', name),
         privateKey: required(env, 'BRAINTREE_PRIVATE_KEY', name),
         environment: environmentOf(env, 'BRAINTREE_ENVIRONMENT'),
+      });
+    case 'razorpay':
+      return createRazorpayProcessor({
+        keyId: required(env, 'RAZORPAY_KEY_ID', name),
+        keySecret: required(env, 'RAZORPAY_KEY_SECRET', name),
       });
     case 'paypal':
       return createPaypalProcessor({
