@@ -150,4 +150,48 @@ describe.skipIf(!hasRedis)('collaborative editing across two processes over Redi
       return stored?.type === 'MarkdownEditor' && stored.content.text === expected;
     }, 'the lesson to be stored with both edits');
   });
+
+  it('keeps the first edits when both processes open a lesson for the first time at the same moment', async () => {
+    const [first, second] = apps as [FastifyInstance, FastifyInstance];
+    const { client: author } = await signUp(first, { full_name: 'Ada Atonce' });
+    const { client: editor, email: editorEmail } = await signUp(first, { full_name: 'Eve Atonce' });
+    const created = await author.post('/api/author/collection?work_type=course', {
+      title: 'Opened at once',
+      enableCollaborativeEditor: true,
+    });
+    const { author_id, collection_id } = created.json() as { author_id: number; collection_id: number };
+    const ids = { author_id, collection_id };
+    const invited = await author.post(
+      `/api/author/${ids.author_id}/collection/${ids.collection_id}/collaborators`,
+      { email: editorEmail, role: 'collaborator', access: 'editor' },
+    );
+    expect(invited.statusCode).toBe(201);
+    // Several lessons, each opened on both processes at once and never before: each process finds no
+    // stored document and seeds one. Before the first stored seed won, the text typed into the losing
+    // process's copy vanished when the two synced.
+    for (let round = 0; round < 4; round += 1) {
+      const page = (await author.post('/api/author/page', ids)).json() as CreatePageResponse;
+      const url = `/api/author/${ids.author_id}/collection/${ids.collection_id}/page/${page.page.page_id}`;
+      const saved = await author.request(
+        'PUT',
+        url,
+        { components: [markdown('md1', 'Start.')] },
+        { headers: { 'if-match': page.page.etag } },
+      );
+      expect(saved.statusCode).toBe(200);
+      const name = `page:${ids.author_id}:${ids.collection_id}:${page.page.page_id}`;
+      const [onFirst, onSecond] = await Promise.all([
+        openLiveDocument(hosts[0] as string, author, name),
+        openLiveDocument(hosts[1] as string, sameBrowserOn(second, editor), name),
+      ]);
+      open.push(onFirst, onSecond);
+      onFirst.text('md1').insert(0, 'A. ');
+      onSecond.text('md1').insert(onSecond.text('md1').length, ' B.');
+      const expected = 'A. Start. B.';
+      await waitFor(
+        () => onFirst.text('md1').toString() === expected && onSecond.text('md1').toString() === expected,
+        `both first edits on both processes (round ${round})`,
+      );
+    }
+  });
 });

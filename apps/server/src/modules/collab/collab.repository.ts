@@ -14,3 +14,22 @@ export async function upsertDocument(db: DbExecutor, values: typeof collabDocume
     set: changes,
   });
 }
+
+/**
+ * Stores a document's first state unless another process stored one first; answers the row stored now
+ * (ours or theirs), so every process starts from the same Yjs items.
+ */
+export async function insertFirstDocument(
+  db: DbExecutor,
+  values: typeof collabDocuments.$inferInsert,
+): Promise<CollabDocumentRow> {
+  const [inserted] = await db
+    .insert(collabDocuments)
+    .values(values)
+    .onConflictDoNothing({ target: collabDocuments.name })
+    .returning();
+  if (inserted) return inserted;
+  const stored = await findDocument(db, values.name);
+  if (!stored) throw new Error(`collab document ${values.name} vanished`);
+  return stored;
+}

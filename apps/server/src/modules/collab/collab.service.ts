@@ -134,19 +134,38 @@ export function createCollabService({ db, clock, content, authoring, workDocumen
       const page = await draftOrNull(address);
       if (!page) throw notFound(CollabErrors.UnknownDocument);
       const row = await repo.findDocument(db, name);
-      if (row) Y.applyUpdate(doc, row.state);
+      if (!row) {
+        // First open: two processes opening it at the same moment would each seed their own Y.Texts
+        // under the same keys, and the edits typed into the losing ones would vanish when they sync.
+        // The first seed stored wins and both start from it.
+        const seed = new Y.Doc();
+        seedDocument(seed, page.components as Widget[], false);
+        const stored = await repo.insertFirstDocument(db, {
+          name,
+          pageId: page.id,
+          state: Y.encodeStateAsUpdate(seed),
+          pageEtag: page.etag,
+          etag: newEtag(),
+          updatedBy: null,
+          updatedAt: clock.now(),
+        });
+        seed.destroy();
+        Y.applyUpdate(doc, stored.state);
+        return;
+      }
+      Y.applyUpdate(doc, row.state);
       const before = Y.encodeStateVector(doc);
       seedDocument(doc, page.components as Widget[], row !== undefined && row.pageEtag !== page.etag);
       const seeded = Y.encodeStateAsUpdate(doc, before);
       // An empty update is two zero bytes: nothing was added.
-      if (!row || seeded.length > 2) {
+      if (seeded.length > 2) {
         await repo.upsertDocument(db, {
           name,
           pageId: page.id,
           state: Y.encodeStateAsUpdate(doc),
           pageEtag: page.etag,
           etag: newEtag(),
-          updatedBy: row?.updatedBy ?? null,
+          updatedBy: row.updatedBy,
           updatedAt: clock.now(),
         });
       }

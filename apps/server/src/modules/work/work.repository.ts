@@ -596,6 +596,25 @@ export async function saveDocumentState(
     .onConflictDoUpdate({ target: workDocumentStates.itemId, set: changes });
 }
 
+/**
+ * Stores a document's first state unless another process stored one first; answers the state that is
+ * stored now (ours or theirs), so every process starts from the same Yjs items.
+ */
+export async function insertFirstDocumentState(
+  db: DbExecutor,
+  values: { itemId: number; state: Uint8Array; updatedBy: number | null; updatedAt: Date },
+): Promise<{ state: Uint8Array; inserted: boolean }> {
+  const inserted = await db
+    .insert(workDocumentStates)
+    .values(values)
+    .onConflictDoNothing({ target: workDocumentStates.itemId })
+    .returning({ itemId: workDocumentStates.itemId });
+  if (inserted.length > 0) return { state: values.state, inserted: true };
+  const stored = await findDocumentState(db, values.itemId);
+  if (!stored) throw new Error(`work document state ${values.itemId} vanished`);
+  return { state: stored, inserted: false };
+}
+
 // Version history of work documents.
 
 /** Versions newest first, with the author's name; the text itself is read one version at a time. */

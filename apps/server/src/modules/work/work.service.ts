@@ -629,7 +629,12 @@ export function createWorkService(deps: WorkDeps) {
       return rank >= RANK.edit ? 'write' : 'read';
     },
 
-    /** The stored state, or (first open) the document's text as one Y.Text, stored at once so every client merges into it. */
+    /**
+     * The stored state, or (first open) the document's text as one Y.Text, stored at once so every client
+     * merges into it. Two processes opening it first at the same moment each build a Y.Text; only the
+     * first stored wins, and both start from that one (two would be one map key set twice, and the
+     * edits typed into the losing text would vanish when the processes sync).
+     */
     async load(itemId, doc) {
       const state = await repo.findDocumentState(db, itemId);
       if (state) {
@@ -638,14 +643,19 @@ export function createWorkService(deps: WorkDeps) {
       }
       const item = await repo.findItem(db, itemId);
       if (!item) throw notFound(WorkMessages.NotFound);
-      doc.getMap<Y.Text>(WORK_DOCUMENT_MAP).set(WORK_DOCUMENT_FIELD, new Y.Text(item.body));
+      const seed = new Y.Doc();
+      seed.getMap<Y.Text>(WORK_DOCUMENT_MAP).set(WORK_DOCUMENT_FIELD, new Y.Text(item.body));
+      const first = Y.encodeStateAsUpdate(seed);
+      seed.destroy();
       await db.transaction(async (tx) => {
-        await repo.saveDocumentState(tx, {
+        const stored = await repo.insertFirstDocumentState(tx, {
           itemId,
-          state: Y.encodeStateAsUpdate(doc),
+          state: first,
           updatedBy: null,
           updatedAt: clock.now(),
         });
+        Y.applyUpdate(doc, stored.state);
+        if (!stored.inserted) return;
         // The text it had before anyone edited it live starts the history.
         if (item.body !== '' && (await repo.findLatestVersion(tx, itemId))?.body !== item.body) {
           await repo.insertVersion(tx, {
