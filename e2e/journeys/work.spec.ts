@@ -173,7 +173,9 @@ test('every work screen renders the demo workspace', async ({ page }) => {
   await page.goto('/work/reviews?tab=follow_ups');
   await expect(page.getByText('Review: Course outline')).toBeVisible();
   await page.goto('/work/scheduled-reports');
-  await expect(page.getByText('Weekly launch status')).toBeVisible();
+  // The demo report, listed with its actions (their names carry its title too).
+  await expect(page.locator('.work-row-title', { hasText: 'Weekly launch status' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit Weekly launch status' })).toBeVisible();
   await shots(page, 'reports');
   await page.goto('/work/groups');
   await expect(page.getByRole('link', { name: 'Course team' })).toBeVisible();
