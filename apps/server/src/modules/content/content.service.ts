@@ -225,6 +225,32 @@ const ROLE_CACHE_MAX_ENTRIES = 20_000;
 /** What findCollectionForReading adds to the collection row. */
 type ReadingFacts = Omit<repo.ReadingRow, 'collection'>;
 
+/** The published views built from one collection row, for readers and for its editors. */
+interface PublishedViews extends ReadingFacts {
+  entry: PublishedVersionEntry;
+  reader?: CollectionView;
+  editor?: CollectionView;
+}
+
+function factsOf(facts: ReadingFacts): ReadingFacts {
+  return {
+    liveVersionId: facts.liveVersionId,
+    liveIsEarlyAccess: facts.liveIsEarlyAccess,
+    authorName: facts.authorName,
+    learnerCount: facts.learnerCount,
+  };
+}
+
+function sameFacts(known: PublishedViews, entry: PublishedVersionEntry, facts: ReadingFacts): boolean {
+  return (
+    known.entry === entry &&
+    known.liveVersionId === facts.liveVersionId &&
+    known.liveIsEarlyAccess === facts.liveIsEarlyAccess &&
+    known.authorName === facts.authorName &&
+    known.learnerCount === facts.learnerCount
+  );
+}
+
 export function createContentService({
   db,
   clock,
@@ -292,6 +318,36 @@ export function createContentService({
         membership: await memberships.find(collectionId, userId),
       }))
     ).membership;
+
+  // A published view is a pure function of the cached reading row, the version entry and whether the
+  // viewer may edit; built once and handed out again while the row object is the one readingRows keeps
+  // (the feed replaces it on any change), so readers downstream can key their own work on its identity.
+  // Who may read it is decided before this, on every request. Never mutated once built.
+  const publishedViews = new WeakMap<CollectionRow, PublishedViews>();
+  function knownView(
+    collection: CollectionRow,
+    entry: PublishedVersionEntry,
+    facts: ReadingFacts,
+    canEdit: boolean,
+  ) {
+    const known = publishedViews.get(collection);
+    if (!known || !sameFacts(known, entry, facts)) return undefined;
+    return canEdit ? known.editor : known.reader;
+  }
+  function keepView(
+    collection: CollectionRow,
+    entry: PublishedVersionEntry,
+    facts: ReadingFacts,
+    view: CollectionView,
+  ) {
+    let known = publishedViews.get(collection);
+    if (!known || !sameFacts(known, entry, facts)) {
+      known = { entry, ...factsOf(facts) };
+      publishedViews.set(collection, known);
+    }
+    if (view.canEdit) known.editor = view;
+    else known.reader = view;
+  }
 
   async function publishedVersion(versionId: number): Promise<PublishedVersionEntry | null> {
     const cached = published.get(versionId);
@@ -428,6 +484,9 @@ export function createContentService({
     dropObsoleteVersions(collection.id, facts?.liveVersionId ?? null);
     const entry = facts?.liveVersionId ? await publishedVersion(facts.liveVersionId) : null;
     if (!facts || !entry) throw notFound(ContentErrors.NotFound);
+    // Only a collection row handed in with its facts comes from the reading cache (or one statement).
+    const reused = known ? knownView(collection, entry, facts, canEdit) : undefined;
+    if (reused) return reused;
     const version = { ...entry.version, isEarlyAccess: facts.liveIsEarlyAccess ?? false };
     let toc = entry.readerToc;
     if (canEdit || !toc) {
@@ -439,7 +498,7 @@ export function createContentService({
       if (!canEdit) entry.readerToc = presented;
       toc = presented;
     }
-    return {
+    const view: CollectionView = {
       ...viewParts(collection, version, {
         isEarlyAccess: version.isEarlyAccess,
         lessonCount: entry.lessons.length,
@@ -453,6 +512,8 @@ export function createContentService({
       toc,
       lessons: entry.lessons,
     };
+    if (known) keepView(collection, entry, facts, view);
+    return view;
   }
 
   /** The draft as its editors (and invited readers) see it: always read fresh, never cached. */

@@ -36,6 +36,13 @@ export interface ProgressDeps {
   onCompletionChanged?: (userId: number) => Promise<void>;
 }
 
+/** The learner's part of a lesson or course page. Never mutated once made (readers key on it). */
+export interface LearnerPart {
+  progress: LearnerProgress | null;
+  isPinned: boolean;
+  widgetData: Record<string, unknown>;
+}
+
 /** Learner-collection pairs (per lesson's widget prefix) one process keeps. */
 const LEARNER_CACHE_MAX_ENTRIES = 50_000;
 
@@ -97,6 +104,13 @@ export function createProgressService({
     groupOf: (key) => key.slice(0, key.indexOf(':')),
   });
   changes?.on('learner', (userId) => learnerStates.deleteGroup(userId));
+  // The learner's part worked out from one cached state object for one view object: handed out again
+  // while both are the very objects the caches keep (the feed replaces them on any change), so a reader
+  // can reuse what it built from it (reader.service.ts). Paths read their courses fresh: never kept.
+  const learnerParts = new WeakMap<
+    repo.LearnerState,
+    { view: CollectionView; lastPageId: number | null; part: LearnerPart }
+  >();
 
   async function progressFor(userId: number, view: CollectionView): Promise<LearnerProgress> {
     if (view.card.work_type === WorkType.Path) return pathProgress(userId, view);
@@ -171,7 +185,7 @@ export function createProgressService({
       userId: number,
       view: CollectionView,
       lesson: { pageId: number; authorId: number } | null,
-    ): Promise<{ progress: LearnerProgress | null; isPinned: boolean; widgetData: Record<string, unknown> }> {
+    ): Promise<LearnerPart> {
       const prefix = lesson
         ? widgetKey({ author_id: lesson.authorId, collection_id: view.collection.id, page_id: lesson.pageId })
         : null;
@@ -190,12 +204,15 @@ export function createProgressService({
           lastPageId = lesson.pageId;
         }
       }
+      const isPath = view.card.work_type === WorkType.Path;
+      const known = learnerParts.get(state);
+      if (!isPath && known?.view === view && known.lastPageId === lastPageId) return known.part;
       const progress = view.isDraftView
         ? null
-        : view.card.work_type === WorkType.Path
+        : isPath
           ? await pathProgress(userId, view)
           : computeProgress(view, state.completedPageIds, lastPageId, state.certificateHash);
-      return {
+      const part: LearnerPart = {
         progress,
         isPinned: state.isPinned,
         widgetData: Object.fromEntries(
@@ -205,6 +222,8 @@ export function createProgressService({
           ]),
         ),
       };
+      if (!isPath) learnerParts.set(state, { view, lastPageId, part });
+      return part;
     },
 
     async isPinned(userId: number, collectionId: number): Promise<boolean> {

@@ -7,6 +7,7 @@ import {
   TagParamsSchema,
 } from '@coderoom/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sendPrepared } from '../../platform/http/conditionalGet.js';
 import { parseInput } from '../../platform/http/validation.js';
 import type { Caller } from '../content/content.service.js';
 import type { ReaderService } from './reader.service.js';
@@ -42,15 +43,22 @@ export function registerReaderRoutes(app: FastifyInstance, reader: ReaderService
     return reader.homeById(readerId(request), params.authorId, params.collectionId, draft ?? false);
   });
 
-  app.get('/api/reader/collection/:authorId/:collectionId/page/:pageId', CONDITIONAL, async (request) => {
-    const params = parseInput(PageParamsSchema, request.params);
-    const { draft } = parseInput(DraftQuerySchema, request.query);
-    return reader.lesson(
-      readerId(request),
-      params.authorId,
-      params.collectionId,
-      params.pageId,
-      draft ?? false,
-    );
-  });
+  // The lesson arrives prepared (JSON bytes and their ETag, kept while nothing they depend on changes):
+  // sent as they are, or 304 when the reader already holds them.
+  app.get(
+    '/api/reader/collection/:authorId/:collectionId/page/:pageId',
+    CONDITIONAL,
+    async (request, reply) => {
+      const params = parseInput(PageParamsSchema, request.params);
+      const { draft } = parseInput(DraftQuerySchema, request.query);
+      const prepared = await reader.lesson(
+        readerId(request),
+        params.authorId,
+        params.collectionId,
+        params.pageId,
+        draft ?? false,
+      );
+      return sendPrepared(request, reply, prepared);
+    },
+  );
 }

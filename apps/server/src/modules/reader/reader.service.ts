@@ -2,15 +2,17 @@ import type {
   CourseHome,
   FeaturedItemsResponse,
   LandingPageDetails,
-  Lesson,
   LessonNeighbour,
+  ReaderWidget,
 } from '@coderoom/contracts';
 import { LISTING_PAGE_SIZE, SEARCH_STRING_MAX } from '@coderoom/contracts';
 import { CourseReviewState, type OrganizationScope, VersionState, WorkType } from '@coderoom/domain';
+import type { PreparedJson } from '../../platform/http/conditionalGet.js';
 import { notFound } from '../../platform/http/errors.js';
 import { lessonUrl } from '../content/content.presenter.js';
 import type { Caller, CollectionView, ContentService } from '../content/content.service.js';
-import type { ProgressService } from '../progress/progress.service.js';
+import type { LearnerPart, ProgressService } from '../progress/progress.service.js';
+import { lessonJson, sharedLessonHead, VISITOR_LESSON } from './lesson.body.js';
 import { DISCOVERABLE_WORK_TYPES, type FeaturedQuery, minutesFor, workTypesFor } from './reader.filters.js';
 
 // The reader's use-cases: discovery, course homepages and lessons, each with the learner's progress.
@@ -37,44 +39,51 @@ const TOPIC_TAGS: Record<string, { topic: string; title: string; description: st
   go: { topic: 'Go', title: 'Learn Go', description: 'Simple, concurrent programs in Go.' },
 };
 
-type LearnerPart = Awaited<ReturnType<ProgressService['learnerState']>>;
+function presentCourse(
+  view: CollectionView,
+  prerequisiteCourses: CourseHome['collection']['prerequisite_courses'],
+  pathCourses: CourseHome['collection']['path_courses'],
+): CourseHome['collection'] {
+  return {
+    ...view.card,
+    skills: view.skills,
+    target_audience: view.targetAudience,
+    takeaway_skills: view.takeawaySkills,
+    prerequisites: view.prerequisites,
+    prerequisite_courses: prerequisiteCourses,
+    overview: view.overview,
+    version_state: view.version?.state ?? VersionState.Draft,
+    review_state: view.collection.reviewState,
+    is_draft_view: view.isDraftView,
+    can_edit: view.canEdit,
+    ...(pathCourses ? { path_courses: pathCourses } : {}),
+  };
+}
+
+/** A lesson's shared part as JSON (lesson.body.ts), and the prepared answer for visitors. */
+interface SharedLessonJson {
+  /** The presented widgets it was made from: the published version's cache entry keeps them. */
+  components: ReaderWidget[];
+  head: string;
+  visitor: PreparedJson | null;
+}
 
 export function createReaderService({ content, progress, organizations }: ReaderDeps) {
   const scopeFor = async (userId: number | null) => (organizations ? organizations.scopeFor(userId) : null);
+  // Prepared lesson answers, held only as long as the objects they were made from are kept by their
+  // caches (weak keys): the shared part per published view and page, a learner's answer per learner part.
+  const sharedLessons = new WeakMap<CollectionView, Map<number, SharedLessonJson>>();
+  const learnerLessons = new WeakMap<LearnerPart, { shared: SharedLessonJson; answer: PreparedJson }>();
 
-  async function courseHome(
-    caller: Caller | null,
-    view: CollectionView,
-    options: { withRelated: boolean; learner?: LearnerPart | null } = { withRelated: true },
-  ): Promise<CourseHome> {
-    const learner =
-      options.learner !== undefined
-        ? options.learner
-        : caller === null
-          ? null
-          : await progress.learnerState(caller.userId, view, null);
-    const related = options.withRelated ? await relatedTo(view, await scopeFor(caller?.userId ?? null)) : [];
+  async function courseHome(caller: Caller | null, view: CollectionView): Promise<CourseHome> {
+    const learner = caller === null ? null : await progress.learnerState(caller.userId, view, null);
+    const related = await relatedTo(view, await scopeFor(caller?.userId ?? null));
     const isPath = view.card.work_type === WorkType.Path;
     const pathCourses = isPath ? await content.cardsFor(view.pathCourseIds) : undefined;
     const prerequisiteCourses =
-      options.withRelated && !isPath && !view.isDraftView
-        ? await content.coursesBefore(view.collection.id)
-        : [];
+      !isPath && !view.isDraftView ? await content.coursesBefore(view.collection.id) : [];
     return {
-      collection: {
-        ...view.card,
-        skills: view.skills,
-        target_audience: view.targetAudience,
-        takeaway_skills: view.takeawaySkills,
-        prerequisites: view.prerequisites,
-        prerequisite_courses: prerequisiteCourses,
-        overview: view.overview,
-        version_state: view.version?.state ?? VersionState.Draft,
-        review_state: view.collection.reviewState,
-        is_draft_view: view.isDraftView,
-        can_edit: view.canEdit,
-        ...(pathCourses ? { path_courses: pathCourses } : {}),
-      },
+      collection: presentCourse(view, prerequisiteCourses, pathCourses),
       toc: view.toc,
       progress: learner?.progress ?? null,
       is_pinned: learner?.isPinned ?? false,
@@ -176,47 +185,77 @@ export function createReaderService({ content, progress, organizations }: Reader
       return courseHome(caller, await content.viewById(caller, authorId, collectionId, draft));
     },
 
+    /**
+     * A lesson as JSON ready to send (docs/performance.md, "Prepared lesson answers"). Every rule runs on
+     * every request, as before: the content rules (visibility, organization, preview, entitlement by the
+     * clock) and the learner's state (recording the visit). Only the answer built from what they return
+     * is kept: the shared part per cached view object and page, the whole answer per cached learner
+     * part. Those objects are the ones the change-cleared caches hand out, replaced on any change, so
+     * the same objects mean the same answer; a draft or a path's view is built fresh and never reused.
+     */
     async lesson(
       caller: Caller | null,
       authorId: number,
       collectionId: number,
       pageId: number,
       draft: boolean,
-    ): Promise<Lesson> {
+    ): Promise<PreparedJson> {
       const { view, page, components } = await content.lesson(caller, authorId, collectionId, pageId, draft);
       // The learner's part (progress, pin, widget data, the visit) in one read beside the cached content.
       const learner =
         caller === null ? null : await progress.learnerState(caller.userId, view, { pageId, authorId });
-      // A lesson shows the course's outline and progress; related content is for the homepage.
-      const home = await courseHome(caller, view, { withRelated: false, learner });
-      const index = view.lessons.findIndex((lesson) => lesson.pageId === pageId);
-      const neighbour = (offset: number): LessonNeighbour | null => {
-        const lesson = view.lessons[index + offset];
-        return lesson
-          ? {
-              page_id: lesson.pageId,
-              title: lesson.title,
-              url: lessonUrl(authorId, collectionId, lesson.pageId, draft),
-            }
-          : null;
-      };
-      return {
-        page: {
-          page_id: pageId,
-          title: page.title,
-          summary: page.summary,
-          is_optional: page.isOptional,
-          estimated_minutes: page.estimatedMinutes,
+      const reusable = !view.isDraftView && view.card.work_type !== WorkType.Path;
+      const pages = reusable ? sharedLessons.get(view) : undefined;
+      let shared = pages?.get(pageId);
+      if (shared?.components !== components) {
+        const pathCourses =
+          view.card.work_type === WorkType.Path ? await content.cardsFor(view.pathCourseIds) : undefined;
+        const index = view.lessons.findIndex((lesson) => lesson.pageId === pageId);
+        const neighbour = (offset: number): LessonNeighbour | null => {
+          const lesson = view.lessons[index + offset];
+          return lesson
+            ? {
+                page_id: lesson.pageId,
+                title: lesson.title,
+                url: lessonUrl(authorId, collectionId, lesson.pageId, draft),
+              }
+            : null;
+        };
+        shared = {
           components,
-        },
-        course: home.collection,
-        toc: home.toc,
-        previous: neighbour(-1),
-        next: neighbour(1),
-        is_completed: home.progress?.completed_page_ids.includes(pageId) ?? false,
-        progress: home.progress,
-        widget_data: learner?.widgetData ?? {},
-      };
+          head: sharedLessonHead({
+            page: {
+              page_id: pageId,
+              title: page.title,
+              summary: page.summary,
+              is_optional: page.isOptional,
+              estimated_minutes: page.estimatedMinutes,
+              components,
+            },
+            // A lesson shows the course's outline and progress; related content is for the homepage.
+            course: presentCourse(view, [], pathCourses),
+            toc: view.toc,
+            previous: neighbour(-1),
+            next: neighbour(1),
+          }),
+          visitor: null,
+        };
+        if (reusable) sharedLessons.set(view, (pages ?? new Map()).set(pageId, shared));
+      }
+      if (learner === null) {
+        shared.visitor ??= lessonJson(shared.head, VISITOR_LESSON);
+        return shared.visitor;
+      }
+      const known = learnerLessons.get(learner);
+      if (known?.shared === shared) return known.answer;
+      const progressPart = learner.progress ?? null;
+      const answer = lessonJson(shared.head, {
+        is_completed: progressPart?.completed_page_ids.includes(pageId) ?? false,
+        progress: progressPart,
+        widget_data: learner.widgetData,
+      });
+      if (reusable) learnerLessons.set(learner, { shared, answer });
+      return answer;
     },
   };
 }

@@ -108,8 +108,14 @@ describe('two API processes on one database', () => {
     expect(saved.statusCode).toBe(200);
     expect((await author.post(`/api/author/page/${pageId}/publish`)).statusCode).toBe(200);
 
-    // No waiting: the second process reads the live version's id with every request.
-    const after = (await learner.get(lessonUrl)).json() as Lesson;
+    // No waiting: the second process reads the live version's id with every request. Its prepared
+    // answer for the old version is not sent, nor a 304 for the tag the learner holds.
+    const revalidated = await learner.request('GET', lessonUrl, undefined, {
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(revalidated.statusCode).toBe(200);
+    expect(revalidated.headers.etag).not.toBe(first.headers.etag);
+    const after = revalidated.json() as Lesson;
     expect(JSON.stringify(after.page.components)).toContain('Second edition.');
   });
 
@@ -167,6 +173,7 @@ describe('two API processes on one database', () => {
     const onSecond = await logIn(second, reader);
     const url = lessonOf(course, 1);
     await warm(onSecond, url, 200);
+    const held = String((await onSecond.get(url)).headers.etag);
 
     const onFirst = await logIn(t.app, admin);
     const memberId = open.memberIds.get(email);
@@ -181,6 +188,9 @@ describe('two API processes on one database', () => {
       NOTIFIED_WITHIN_MS,
     );
     expect((await onSecond.get(url)).json()).toEqual({ errorText: ErrorMessages.NotIncludedInSubscription });
+    // Revalidating the answer it held is refused the same way, never a 304.
+    const revalidated = await onSecond.request('GET', url, undefined, { headers: { 'if-none-match': held } });
+    expect(revalidated.statusCode).toBe(404);
     // user info follows the same notification.
     const info = (await onSecond.get('/api/user/info')).json() as {
       enterprise: { organizations: Array<{ name: string }> };
@@ -214,6 +224,12 @@ describe('two API processes on one database', () => {
     const expiring = await logIn(second, expiringUser);
     await warm(refunded, url, 200);
     await warm(expiring, url, 200);
+    // The readers hold the prepared answers' tags: a revalidation is checked like any read.
+    const heldByRefunded = String((await refunded.get(url)).headers.etag);
+    const heldByExpiring = String((await expiring.get(url)).headers.etag);
+    const revalidate = (client: TestClient, etag: string) =>
+      client.request('GET', url, undefined, { headers: { 'if-none-match': etag } });
+    expect((await revalidate(refunded, heldByRefunded)).statusCode).toBe(304);
     expect(
       ((await refunded.get('/api/user/info')).json() as { is_user_subscribed: boolean }).is_user_subscribed,
     ).toBe(true);
@@ -227,14 +243,58 @@ describe('two API processes on one database', () => {
       'the refund to reach the other process',
       NOTIFIED_WITHIN_MS,
     );
+    expect((await revalidate(refunded, heldByRefunded)).statusCode).toBe(403);
     expect(
       ((await refunded.get('/api/user/info')).json() as { is_user_subscribed: boolean }).is_user_subscribed,
     ).toBe(false);
 
     // An end date needs no write: the cached subscription is compared with the clock on every read.
     t.clock.advance(3 * DAY);
+    expect((await revalidate(expiring, heldByExpiring)).statusCode).toBe(403);
     expect((await expiring.get(url)).statusCode).toBe(403);
     expect((await expiring.get(lessonOf(course, 0))).statusCode).toBe(200);
+  });
+
+  it("show a learner's completion and a new editor's rights, written through one process, in the other's answers", async () => {
+    const course = await buildCourse(t.database, { title: 'Prepared Answers Course', lessons: 3 });
+    const learnerUser = await buildUser(t.database, { fullName: 'Prepared Reader' });
+    const onSecond = await logIn(second, learnerUser);
+    const url = lessonOf(course, 1);
+    await warm(onSecond, url, 200);
+    const warmed = await onSecond.get(url);
+    const held = String(warmed.headers.etag);
+    expect((warmed.json() as Lesson).is_completed).toBe(false);
+    expect((warmed.json() as Lesson).course.can_edit).toBe(false);
+
+    // Completed through the first process: the second's prepared answer is not sent again.
+    const onFirst = sameBrowserOn(t.app, onSecond);
+    expect((await onFirst.put(`${url}/completion`, { completed: true })).statusCode).toBe(200);
+    await waitFor(
+      async () => ((await onSecond.get(url)).json() as Lesson).is_completed,
+      'the completion to reach the other process',
+      NOTIFIED_WITHIN_MS,
+    );
+    const revalidated = await onSecond.request('GET', url, undefined, { headers: { 'if-none-match': held } });
+    expect(revalidated.statusCode).toBe(200);
+    expect((revalidated.json() as Lesson).progress?.completed_page_ids).toEqual([course.pageIds[1]]);
+
+    // Made an editing collaborator through the first process: the same reader now gets the editor's answer.
+    const owner = await logIn(t.app, course.author);
+    const collaborators = `/api/author/${course.author.id}/collection/${course.collection.id}/collaborators`;
+    const added = await owner.post(collaborators, {
+      email: learnerUser.email,
+      role: 'collaborator',
+      access: 'editor',
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    await waitFor(
+      async () => ((await onSecond.get(url)).json() as Lesson).course.can_edit,
+      'the new role to reach the other process',
+      NOTIFIED_WITHIN_MS,
+    );
+    // Another reader of the same lesson still gets the reader's answer.
+    const other = await logIn(second, await buildUser(t.database, { fullName: 'Plain Reader' }));
+    expect(((await other.get(url)).json() as Lesson).course.can_edit).toBe(false);
   });
 
   it('take an unpublished course away at once, whoever wrote the change', async () => {
