@@ -1,5 +1,5 @@
 import type { Lesson } from '@coderoom/contracts';
-import { type PreparedJson, prepareJson } from '../../platform/http/conditionalGet.js';
+import { type PreparedJson, prepareJson } from '../../platform/http/preparedJson.js';
 
 // A lesson answer as JSON text in two parts (docs/performance.md, "Prepared lesson answers"): what every
 // reader of a published lesson version gets (page, course, outline, neighbours), serialized once, and the

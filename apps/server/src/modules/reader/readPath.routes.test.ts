@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { Lesson } from '@coderoom/contracts';
 import { ViewedFlag } from '@coderoom/domain';
 import { and, eq } from 'drizzle-orm';
@@ -132,6 +133,37 @@ describe('the read path', () => {
     expect(changed.statusCode).toBe(200);
     expect((await third.get('/api/user/info')).statusCode).toBe(401);
     expect((await client.get('/api/user/info')).statusCode).toBe(200);
+  });
+
+  it('sends a lesson compressed as the reader accepts, the same JSON as uncompressed', async () => {
+    const { client } = await signUp(t.app);
+    const url = lessonUrl(course.pageIds[1]);
+    // The first visit is a change of its own (the visit, the course's learner count): read past it, until
+    // the answer comes from the caches (on PostgreSQL its notification arrives a moment later).
+    expect((await client.get(url)).statusCode).toBe(200);
+    await waitFor(
+      async () => (await statementsOf(() => client.get(url))) === 0,
+      'a read answered from the caches',
+      2_500,
+    );
+    const plain = await client.get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    for (const [accept, encoding, decode] of [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip', 'gzip', gunzipSync],
+    ] as const) {
+      for (let round = 0; round < 2; round += 1) {
+        const packed = await client.request('GET', url, undefined, {
+          headers: { 'accept-encoding': accept },
+        });
+        expect(packed.statusCode).toBe(200);
+        expect(packed.headers['content-encoding']).toBe(encoding);
+        expect(packed.headers.etag).toBe(plain.headers.etag);
+        expect(packed.headers.vary).toContain('accept-encoding');
+        expect(decode(packed.rawPayload).toString('utf8')).toBe(plain.body);
+      }
+    }
   });
 
   it('answers 304 to a reader who already holds the same answer, and a new answer after a change', async () => {

@@ -7,7 +7,7 @@ import {
   TagParamsSchema,
 } from '@coderoom/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sendPrepared } from '../../platform/http/conditionalGet.js';
+import { sendPrepared } from '../../platform/http/preparedJson.js';
 import { parseInput } from '../../platform/http/validation.js';
 import type { Caller } from '../content/content.service.js';
 import type { ReaderService } from './reader.service.js';

@@ -7,8 +7,8 @@ import type {
 } from '@coderoom/contracts';
 import { LISTING_PAGE_SIZE, SEARCH_STRING_MAX } from '@coderoom/contracts';
 import { CourseReviewState, type OrganizationScope, VersionState, WorkType } from '@coderoom/domain';
-import type { PreparedJson } from '../../platform/http/conditionalGet.js';
 import { notFound } from '../../platform/http/errors.js';
+import type { PreparedJson } from '../../platform/http/preparedJson.js';
 import { lessonUrl } from '../content/content.presenter.js';
 import type { Caller, CollectionView, ContentService } from '../content/content.service.js';
 import type { LearnerPart, ProgressService } from '../progress/progress.service.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,45 +13,18 @@ declare module 'fastify' {
 }
 
 /** A weak validator: the same JSON (not necessarily the same bytes on the wire, compressed or not). */
-function validatorOf(body: string): string {
+export function validatorOf(body: string): string {
   return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-function namesValidator(header: string | undefined, validator: string): boolean {
+/** Whether an If-None-Match header names the validator (weak comparison, `*` included). */
+export function namesValidator(header: string | undefined, validator: string): boolean {
   if (!header) return false;
   const opaque = validator.slice(2);
   return header.split(',').some((entry) => {
     const tag = entry.trim();
     return tag === '*' || tag === validator || tag === opaque || tag.replace(/^W\//, '') === opaque;
   });
-}
-
-/**
- * A JSON answer serialized ahead of time with its validator: routes whose answer is kept between
- * requests send the same bytes again, without serializing, hashing or converting to bytes per request.
- */
-export interface PreparedJson {
-  readonly body: Buffer;
-  readonly etag: string;
-}
-
-export function prepareJson(json: string): PreparedJson {
-  return { body: Buffer.from(json, 'utf8'), etag: validatorOf(json) };
-}
-
-/**
- * Sends a prepared answer with the same validator and caching headers the hook below gives: 304 with no
- * body when the request names the tag (nothing is built or copied), else the bytes as they are.
- */
-export function sendPrepared(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  prepared: PreparedJson,
-): FastifyReply {
-  reply.header('etag', prepared.etag);
-  reply.header('cache-control', 'private, no-cache');
-  if (namesValidator(request.headers['if-none-match'], prepared.etag)) return reply.code(304).send();
-  return reply.type('application/json; charset=utf-8').send(prepared.body);
 }
 
 /**
