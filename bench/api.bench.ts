@@ -1,7 +1,8 @@
 // The read path against a bare Fastify route answering a constant, all measured in this run on this
-// machine: GET /api/health, GET /api/user/info (logged in), a lesson read (logged in, and anonymous on a
-// preview lesson) and the catalogue. Prints req/s, p50/p99, the ratio to bare and the SQL statements one
-// request sends (docs/performance.md). DATABASE_URL measures on PostgreSQL instead of embedded PGlite.
+// machine: GET /api/health, GET /api/user/info (logged in), a lesson read (logged in; logged in asking for
+// brotli as a browser does; anonymous on a preview lesson) and the catalogue. Prints req/s, p50/p99, the
+// ratio to bare and the SQL statements one request sends (docs/performance.md). DATABASE_URL measures on
+// PostgreSQL instead of embedded PGlite.
 import type { AddressInfo } from 'node:net';
 import type { CourseHome, FeaturedItemsResponse } from '@coderoom/contracts';
 import {
@@ -96,6 +97,12 @@ async function main(): Promise<void> {
     { name: 'GET /api/health', url: `${appUrl}/api/health`, headers: loggedIn },
     { name: 'GET /api/user/info', url: `${appUrl}/api/user/info`, headers: loggedIn },
     { name: 'lesson (logged in)', url: `${appUrl}${lessonPath(firstLesson.page_id)}`, headers: loggedIn },
+    // What a browser asks for: the answer compressed (brotli).
+    {
+      name: 'lesson (logged in, br)',
+      url: `${appUrl}${lessonPath(firstLesson.page_id)}`,
+      headers: { ...loggedIn, 'accept-encoding': 'gzip, deflate, br' },
+    },
     ...(previewLesson
       ? [
           {
