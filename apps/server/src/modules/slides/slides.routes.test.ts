@@ -66,10 +66,10 @@ describe('POST/GET /api/slides/data', () => {
       expect(saved.json().frame).toBe(frame);
     }
     const back = (await client.get(query())).json();
-    expect(back).toMatchObject({ frame: 1, frames_seen: [1, 3], completed: false });
+    // The frame left counts as seen too: the learner was on it (frame 0 when they opened the slides).
+    expect(back).toMatchObject({ frame: 1, frames_seen: [0, 1, 3], completed: false });
     expect(Date.parse(back.updated_at)).not.toBeNaN();
 
-    await client.post('/api/slides/data', { ...ref, frame: 0 });
     const done = await client.post('/api/slides/data', { ...ref, frame: 2 });
     expect(done.json()).toMatchObject({ frame: 2, frames_seen: [0, 1, 2, 3], completed: true });
 
@@ -86,7 +86,7 @@ describe('POST/GET /api/slides/data', () => {
     const second = await signUp(t.app);
     await first.client.post('/api/slides/data', { ...ref, frame: 3 });
     expect((await second.client.get(query())).json()).toMatchObject({ frame: 0, frames_seen: [] });
-    expect((await first.client.get(query())).json()).toMatchObject({ frame: 3, frames_seen: [3] });
+    expect((await first.client.get(query())).json()).toMatchObject({ frame: 3, frames_seen: [0, 3] });
   });
 
   it.each([

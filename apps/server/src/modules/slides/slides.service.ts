@@ -70,7 +70,7 @@ export function createSlidesService(deps: SlidesDeps) {
       return present(ref.comp_id, frameCount, storedOf(saved?.userdata), saved?.savedAt ?? null);
     },
 
-    /** Moves the learner to a frame and marks it seen; the frames seen before are kept. */
+    /** Moves the learner to a frame; the frame they leave and the one they reach count as seen. */
     async save(userId: number, input: SlidesDataRequest): Promise<SlidesData> {
       const ref = refOf(input);
       const frameCount = await slidesOf(userId, ref);
@@ -78,7 +78,7 @@ export function createSlidesService(deps: SlidesDeps) {
       const before = storedOf((await deps.widgetData.widgetData(userId, ref))?.userdata);
       const next: StoredSlides = {
         frame: input.frame,
-        frames_seen: [...before.frames_seen.filter((index) => index < frameCount), input.frame],
+        frames_seen: [...before.frames_seen, Math.min(before.frame, frameCount - 1), input.frame],
       };
       const stored = present(ref.comp_id, frameCount, next, null);
       await deps.widgetData.saveWidgetData(userId, ref, {

@@ -98,7 +98,7 @@ export function SlidesWidget({
           Next →
         </Button>
       </div>
-      {slides.data ? (
+      {slides.data?.updated_at ? (
         <p className="small muted widget-slide-progress" data-testid="slides-progress">
           {slides.data.completed ? '✓ You have seen every frame' : `Seen ${seen} of ${frames.length} frames`}
         </p>
