@@ -103,6 +103,8 @@ import { registerProjectsRoutes } from './modules/projects/projects.routes.js';
 import { createProjectsService } from './modules/projects/projects.service.js';
 import { registerProofreadingRoutes } from './modules/proofreading/proofreading.routes.js';
 import { createProofreadingService } from './modules/proofreading/proofreading.service.js';
+import { registerNudgesRoutes } from './modules/reader/nudges.routes.js';
+import { createNudgesService } from './modules/reader/nudges.service.js';
 import { registerReaderRoutes } from './modules/reader/reader.routes.js';
 import { createReaderService } from './modules/reader/reader.service.js';
 import { registerShotsRoutes } from './modules/shots/shots.routes.js';
@@ -291,6 +293,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const reader = createReaderService({ content, progress, organizations: organizationAccess });
   registerReaderRoutes(app, reader);
+  // The reader's nudges: what each learner was shown, clicked or dismissed (docs/reader-calls.md).
+  registerNudgesRoutes(app, createNudgesService({ db: database.db, clock, rateLimiter }));
   // Marketing pages, the blog, its feeds and the site map (docs/marketing.md).
   const marketing = createMarketingService({
     db: database.db,

@@ -1,3 +1,4 @@
+import { NUDGE_INTERACTIONS, NUDGE_TEXT_MAX_LENGTH, NUDGE_TYPES } from '@coderoom/domain';
 import { z } from 'zod';
 import type { CodeWidgetContent, Widget } from './widgets.js';
 
@@ -219,3 +220,19 @@ export const CollectionParamsSchema = z.strictObject({ authorId: id, collectionI
 export const PageParamsSchema = z.strictObject({ authorId: id, collectionId: id, pageId: id });
 export const EncodedIdParamsSchema = z.strictObject({ encodedId: z.string().regex(/^[a-z0-9]{4,32}$/) });
 export const TagParamsSchema = z.strictObject({ tag: z.string().min(1).max(64) });
+
+/** POST /api/reader/log-nudge-interaction (spec 000 §7): `text` is what the nudge said. */
+export const NudgeInteractionRequestSchema = z.strictObject({
+  nudge_type: z.enum(NUDGE_TYPES),
+  interaction: z.enum(NUDGE_INTERACTIONS),
+  text: z
+    .string()
+    .trim()
+    .min(1, "can't be blank")
+    .max(NUDGE_TEXT_MAX_LENGTH, `must be at most ${NUDGE_TEXT_MAX_LENGTH} characters`),
+});
+export type NudgeInteractionRequest = z.infer<typeof NudgeInteractionRequestSchema>;
+
+/** GET /api/reader/nudges and the log call's answer: the nudges this learner dismissed, never shown again. */
+export const NudgeStateSchema = z.object({ dismissed: z.array(z.enum(NUDGE_TYPES)) });
+export type NudgeState = z.infer<typeof NudgeStateSchema>;

@@ -10,6 +10,7 @@ export * from './labels.js';
 export * from './liveWidgets.js';
 export * from './marketing.js';
 export * from './markup/index.js';
+export * from './nudges.js';
 export * from './organizations.js';
 export * from './plans.js';
 export * from './practice.js';

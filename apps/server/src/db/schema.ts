@@ -391,6 +391,16 @@ export const liveWidgetInteractions = pgTable(
   ],
 );
 
+// The reader's nudges as learners met them (0097_nudge_interactions.sql).
+export const nudgeInteractions = pgTable('nudge_interactions', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  nudgeType: text('nudge_type').notNull(),
+  interaction: text('interaction').notNull(),
+  text: text('text').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
 export const learningGoals = pgTable('learning_goals', {
   userId: bigint('user_id', { mode: 'number' }).primaryKey(),
   // smallint in SQL; read as a number either way.

@@ -1,7 +1,7 @@
 import '../modules/reader/reader.css';
 import type { CourseHome, Lesson, ReaderWidget } from '@coderoom/contracts';
 import { CommerceMessages, FeatureFlag, SidebarKind, sectionAnchor } from '@coderoom/domain';
-import { type CSSProperties, useEffect, useRef } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { AiSearchBox } from '../modules/ai/components/AiSearchBox';
 import { ApiError } from '../modules/api/ApiError';
@@ -13,6 +13,7 @@ import { useLesson } from '../modules/reader/api/useLesson';
 import { useReadingPreferences } from '../modules/reader/api/useReadingPreferences';
 import { useSetCompletion } from '../modules/reader/api/useSetCompletion';
 import { CourseToc } from '../modules/reader/components/CourseToc';
+import { LessonNudge } from '../modules/reader/components/LessonNudge';
 import { LockIcon } from '../modules/reader/components/LockIcon';
 import { ReadingPreferencesMenu } from '../modules/reader/components/ReadingPreferencesMenu';
 import { useCopyNotice } from '../modules/reader/hooks/useCopyNotice';
@@ -44,6 +45,7 @@ function LessonView({ lesson, draft }: { lesson: Lesson; draft: boolean }) {
   const location = useLocation();
   const article = useRef<HTMLElement>(null);
   const copyNotice = useCopyNotice(article);
+  const [ranCode, setRanCode] = useState(false);
   usePageReadTime(page.page_id, Boolean(user) && !draft);
   usePageTitle(`${page.title} – ${course.title}`);
 
@@ -75,6 +77,7 @@ function LessonView({ lesson, draft }: { lesson: Lesson; draft: boolean }) {
     },
     savedData: lesson.widget_data,
     isLearner: Boolean(user) && !draft,
+    onCodeRun: () => setRanCode(true),
   };
 
   return (
@@ -123,6 +126,13 @@ function LessonView({ lesson, draft }: { lesson: Lesson; draft: boolean }) {
             ))}
           </LessonHighlighter>
         </article>
+        <LessonNudge
+          article={article}
+          enabled={Boolean(user) && !draft}
+          isCompleted={lesson.is_completed}
+          ranCode={ranCode}
+          onMarkComplete={() => completion.mutate(true)}
+        />
         <p className="visually-hidden" role="status">
           {copyNotice}
         </p>
