@@ -68,6 +68,8 @@ import { registerFeaturesRoutes } from './modules/features/features.routes.js';
 import { createFeaturesService } from './modules/features/features.service.js';
 import { registerGoalsRoutes } from './modules/goals/goals.routes.js';
 import { createGoalsService } from './modules/goals/goals.service.js';
+import { registerGrowthRoutes } from './modules/growth/growth.routes.js';
+import { createTrackingService } from './modules/growth/tracking.service.js';
 import { registerMailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { createMailboxService } from './modules/mailbox/mailbox.service.js';
 import { registerMarketingRoutes } from './modules/marketing/marketing.routes.js';
@@ -404,6 +406,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       fingerprintSecret: CARD_FINGERPRINT_SECRET,
     }),
   );
+  // Growth tracking: events, attribution, the analytics segment (docs/growth.md).
+  registerGrowthRoutes(app, {
+    tracking: createTrackingService({
+      db: database.db,
+      clock,
+      rateLimiter,
+      sources: {
+        commerceInfo: entitlements.userInfo,
+        organizations: async (userId) => (await organizationAccess.enterpriseBlock(userId)).organizations,
+      },
+    }),
+  });
   registerNotesRoutes(app, createNotesService({ db: database.db, clock, content }));
   registerCommentsRoutes(app, createCommentsService({ db: database.db, clock, content, accounts }));
   registerUserDataRoutes(app, createUserDataService({ db: database.db, clock, widgets: content }));

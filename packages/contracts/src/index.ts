@@ -12,6 +12,7 @@ export * from './containers.js';
 export * from './execution.js';
 export * from './features.js';
 export * from './goals.js';
+export * from './growth.js';
 export * from './marketing.js';
 export * from './media.js';
 export * from './notes.js';

@@ -6,6 +6,7 @@ export * from './content.js';
 export * from './diff/index.js';
 export * from './errors.js';
 export * from './features.js';
+export * from './growth.js';
 export * from './labels.js';
 export * from './liveWidgets.js';
 export * from './marketing.js';

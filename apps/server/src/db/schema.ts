@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   customType,
+  doublePrecision,
   integer,
   jsonb,
   pgTable,
@@ -554,6 +555,7 @@ export const payments = pgTable('payments', {
   couponCode: text('coupon_code'),
   couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
   couponNeverExpires: boolean('coupon_never_expires').notNull().default(false),
+  referralCreditCents: integer('referral_credit_cents').notNull().default(0),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
 });
@@ -631,6 +633,90 @@ export const couponRedemptions = pgTable('coupon_redemptions', {
   redeemedAt: at('redeemed_at'),
 });
 export type CouponRedemptionRow = typeof couponRedemptions.$inferSelect;
+
+// Growth tracking (0056_growth.sql, docs/growth.md).
+
+export type UtmValues = Partial<
+  Record<'utm_campaign' | 'utm_term' | 'utm_source' | 'utm_medium' | 'utm_content', string>
+>;
+
+export const analyticsEvents = pgTable('analytics_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  userId: bigint('user_id', { mode: 'number' }).notNull(),
+  eventName: text('event_name').notNull(),
+  category: text('category'),
+  action: text('action'),
+  label: text('label'),
+  value: doublePrecision('value'),
+  isUnexpected: boolean('is_unexpected').notNull().default(false),
+  occurredAt: at('occurred_at').notNull(),
+  receivedAt: at('received_at').notNull(),
+});
+export type AnalyticsEventRow = typeof analyticsEvents.$inferSelect;
+
+export const userAttribution = pgTable('user_attribution', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  utm: jsonb('utm').$type<UtmValues>(),
+  utmInit: jsonb('utm_init').$type<UtmValues>(),
+  referralSite: text('referral_site'),
+  lastReferralSite: text('last_referral_site'),
+  clickId: text('click_id'),
+  clickIdCapturedAt: at('click_id_captured_at'),
+  affiliateId: bigint('affiliate_id', { mode: 'number' }),
+  affiliateClickId: bigint('affiliate_click_id', { mode: 'number' }),
+  affiliatedAt: at('affiliated_at'),
+  rakutenMerchantId: text('rakuten_merchant_id'),
+  rakutenTrackingId: text('rakuten_tracking_id'),
+  rakutenAt: at('rakuten_at'),
+  updatedAt: at('updated_at').notNull(),
+});
+export type UserAttributionRow = typeof userAttribution.$inferSelect;
+
+export const referralCodes = pgTable('referral_codes', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  code: text('code').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+export type ReferralCodeRow = typeof referralCodes.$inferSelect;
+
+export const referrals = pgTable('referrals', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  referrerId: bigint('referrer_id', { mode: 'number' }).notNull(),
+  referredUserId: bigint('referred_user_id', { mode: 'number' }).notNull(),
+  code: text('code').notNull(),
+  creditCents: integer('credit_cents').notNull(),
+  status: text('status', { enum: ['pending', 'credited'] }).notNull(),
+  creditedPaymentId: text('credited_payment_id'),
+  creditedAt: at('credited_at'),
+  createdAt: at('created_at').notNull(),
+});
+export type ReferralRow = typeof referrals.$inferSelect;
+
+export const affiliates = pgTable('affiliates', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  commissionPercent: integer('commission_percent').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: at('created_at').notNull(),
+});
+export type AffiliateRow = typeof affiliates.$inferSelect;
+
+export const affiliateClicks = pgTable('affiliate_clicks', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  token: text('token').notNull(),
+  affiliateId: bigint('affiliate_id', { mode: 'number' }).notNull(),
+  context: text('context').notNull(),
+  refId: text('ref_id'),
+  referralSite: text('referral_site'),
+  lastReferralSite: text('last_referral_site'),
+  utm: jsonb('utm').$type<UtmValues>(),
+  createdAt: at('created_at').notNull(),
+});
+export type AffiliateClickRow = typeof affiliateClicks.$inferSelect;
+
+export const githubScholars = pgTable('github_scholars', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  verifiedAt: at('verified_at').notNull(),
+});
 
 // The work area (0060_work.sql, docs/work.md).
 

@@ -4,6 +4,7 @@ import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { HeaderSearch } from '../modules/ai/components/HeaderSearch';
 import { setUnauthorizedHandler } from '../modules/api/unauthorized';
 import { SiteCouponBanner } from '../modules/commerce/components/SiteCouponBanner';
+import { GrowthTracker } from '../modules/growth/components/GrowthTracker';
 import { NotificationBell } from '../modules/notifications/components/NotificationBell';
 import { managesOrganization } from '../modules/organizations/managesOrganization';
 import { IdleSessionWatcher } from '../modules/session/components/IdleSessionWatcher';
@@ -98,6 +99,7 @@ export function AppShell() {
       <Outlet />
       {showsSiteFooter(location.pathname) && <SiteFooter />}
       {user && <IdleSessionWatcher />}
+      <GrowthTracker userId={user?.user_id ?? null} />
     </div>
   );
 }

@@ -1,0 +1,55 @@
+import {
+  AttributionRequestSchema,
+  EmptyBodySchema,
+  RakutenCookieRequestSchema,
+  TriggeredMultiRequestSchema,
+} from '@coderoom/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { requireUser } from '../../platform/auth/guard.js';
+import { parseInput } from '../../platform/http/validation.js';
+import { RAKUTEN_COOKIE, type TrackingService } from './tracking.service.js';
+
+/** Attribution and the segment are asked before sign-in too; a half-finished two-factor login is a visitor. */
+function optionalUserId(request: FastifyRequest): number | null {
+  return request.auth?.state === 'active' ? request.auth.userId : null;
+}
+
+export interface GrowthServices {
+  tracking: TrackingService;
+}
+
+export function registerGrowthRoutes(app: FastifyInstance, { tracking }: GrowthServices): void {
+  // Spec 001 §4: events are queued in the browser until a user id exists, so this call needs one.
+  app.put('/api/event/triggered-multi', async (request) => {
+    const { userId } = requireUser(request);
+    return tracking.recordEvents(userId, parseInput(TriggeredMultiRequestSchema, request.body));
+  });
+
+  app.get('/api/user/utm', async (request) => {
+    parseInput(EmptyBodySchema, request.query);
+    return tracking.attribution(requireUser(request).userId);
+  });
+
+  app.post('/api/user/utm', async (request) => {
+    const { userId } = requireUser(request);
+    return tracking.recordAttribution(userId, parseInput(AttributionRequestSchema, request.body));
+  });
+
+  app.put('/api/rakuten/set-cookie', async (request, reply) => {
+    const input = parseInput(RakutenCookieRequestSchema, request.body);
+    const { cookieValue, expiresAt } = await tracking.rakuten(optionalUserId(request), input);
+    reply.setCookie(RAKUTEN_COOKIE, cookieValue, {
+      path: '/',
+      sameSite: 'lax',
+      secure: request.protocol === 'https',
+      httpOnly: true,
+      expires: expiresAt,
+    });
+    return { ok: true as const, expires_at: expiresAt.toISOString() };
+  });
+
+  app.get('/api/google-analytics/subscription-type', async (request) => {
+    parseInput(EmptyBodySchema, request.query);
+    return tracking.subscriptionType(optionalUserId(request));
+  });
+}

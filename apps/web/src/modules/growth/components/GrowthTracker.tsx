@@ -1,0 +1,74 @@
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { sendAttribution, sendEvents } from '../api/growthRequests';
+import { attributionRequest, captureAttribution } from '../utils/attribution';
+import { loadAttribution, saveAttribution } from '../utils/attributionStore';
+import { keptEvents, toRequest } from '../utils/eventQueue';
+import {
+  GrowthStorageKey,
+  readItem,
+  readJson,
+  removeItem,
+  writeItem,
+  writeJson,
+} from '../utils/growthStorage';
+import { EVENT_QUEUED } from '../utils/trackEvent';
+
+let flushing = false;
+
+/** Sends the queued events (spec 001 §4) and clears what the server took; a failure keeps them. */
+async function flushQueue(): Promise<void> {
+  if (flushing) return;
+  const queue = keptEvents(readJson(GrowthStorageKey.QueuedEvents), Date.now());
+  if (queue.length === 0) {
+    removeItem(GrowthStorageKey.QueuedEvents);
+    return;
+  }
+  flushing = true;
+  try {
+    await sendEvents(toRequest(queue));
+    // Events queued while the request was out stay for the next flush.
+    const sent = new Set(queue.map((event) => `${event.timestamp}:${event.event_name}`));
+    const rest = keptEvents(readJson(GrowthStorageKey.QueuedEvents), Date.now()).filter(
+      (event) => !sent.has(`${event.timestamp}:${event.event_name}`),
+    );
+    if (rest.length > 0) writeJson(GrowthStorageKey.QueuedEvents, rest);
+    else removeItem(GrowthStorageKey.QueuedEvents);
+  } catch {
+    // Kept for the next page; they expire after 7 days.
+  } finally {
+    flushing = false;
+  }
+}
+
+/**
+ * Mounted once in the shell: notes where each page view came from, and once the user is known sends
+ * the stored attribution (once per sign-in) and the queued events.
+ */
+export function GrowthTracker({ userId }: { userId: number | null }) {
+  const { search } = useLocation();
+
+  // Each landing query (utm_*, a click id, ?ref=) is noted as the router moves.
+  useEffect(() => {
+    const url = new URL(search, window.location.href);
+    saveAttribution(captureAttribution(loadAttribution(), url, document.referrer, Date.now()));
+  }, [search]);
+
+  useEffect(() => {
+    if (userId === null) return;
+    void flushQueue();
+    if (readItem(GrowthStorageKey.AttributionSentFor) !== String(userId)) {
+      const body = attributionRequest(loadAttribution(), Date.now());
+      if (body) {
+        sendAttribution(body)
+          .then(() => writeItem(GrowthStorageKey.AttributionSentFor, String(userId)))
+          .catch(() => undefined);
+      }
+    }
+    const onQueued = () => void flushQueue();
+    window.addEventListener(EVENT_QUEUED, onQueued);
+    return () => window.removeEventListener(EVENT_QUEUED, onQueued);
+  }, [userId]);
+
+  return null;
+}

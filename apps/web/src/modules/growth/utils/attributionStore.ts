@@ -1,0 +1,40 @@
+import type { Utm } from '@coderoom/contracts';
+import type { StoredAttribution } from './attribution';
+import { GrowthStorageKey, readItem, readJson, removeItem, writeItem, writeJson } from './growthStorage';
+
+// The stored attribution under the item names of spec 001 §3 (utm, utm_init, ClickId, referral_code, …).
+
+function asUtm(value: unknown): Utm | undefined {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return undefined;
+  const entries = Object.entries(value).filter(([, text]) => typeof text === 'string');
+  return entries.length > 0 ? (Object.fromEntries(entries) as Utm) : undefined;
+}
+
+export function loadAttribution(): StoredAttribution {
+  const stored: StoredAttribution = {};
+  const utm = asUtm(readJson(GrowthStorageKey.Utm));
+  if (utm) stored.utm = utm;
+  const utmInit = asUtm(readJson(GrowthStorageKey.UtmInit));
+  if (utmInit) stored.utm_init = utmInit;
+  const click = readJson(GrowthStorageKey.ClickId) as { value?: unknown; captured_at?: unknown } | null;
+  if (click && typeof click.value === 'string' && typeof click.captured_at === 'number') {
+    stored.click_id = { value: click.value, captured_at: click.captured_at };
+  }
+  const code = readItem(GrowthStorageKey.ReferralCode);
+  if (code) stored.referral_code = code;
+  const site = readItem(GrowthStorageKey.ReferralSite);
+  if (site) stored.referral_site = site;
+  const lastSite = readItem(GrowthStorageKey.LastReferralSite);
+  if (lastSite) stored.last_referral_site = lastSite;
+  return stored;
+}
+
+export function saveAttribution(stored: StoredAttribution): void {
+  if (stored.utm) writeJson(GrowthStorageKey.Utm, stored.utm);
+  if (stored.utm_init) writeJson(GrowthStorageKey.UtmInit, stored.utm_init);
+  if (stored.click_id) writeJson(GrowthStorageKey.ClickId, stored.click_id);
+  else removeItem(GrowthStorageKey.ClickId);
+  if (stored.referral_code) writeItem(GrowthStorageKey.ReferralCode, stored.referral_code);
+  if (stored.referral_site) writeItem(GrowthStorageKey.ReferralSite, stored.referral_site);
+  if (stored.last_referral_site) writeItem(GrowthStorageKey.LastReferralSite, stored.last_referral_site);
+}
