@@ -69,6 +69,7 @@ import { createFeaturesService } from './modules/features/features.service.js';
 import { registerGoalsRoutes } from './modules/goals/goals.routes.js';
 import { createGoalsService } from './modules/goals/goals.service.js';
 import { registerGrowthRoutes } from './modules/growth/growth.routes.js';
+import { createReferralsService } from './modules/growth/referrals.service.js';
 import { createTrackingService } from './modules/growth/tracking.service.js';
 import { registerMailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { createMailboxService } from './modules/mailbox/mailbox.service.js';
@@ -240,7 +241,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock,
     changes,
   });
+  // Referral codes and credits (growth, docs/growth.md): sign-up records them, payments take them.
+  const referrals = createReferralsService({ db: database.db, clock, publicUrl: config.publicUrl });
   const accounts = createAccountsService({
+    referrals,
     enterprise: organizationAccess,
     db: database.db,
     sessions,
@@ -364,6 +368,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     mailer: deps.mailer,
     queueReceipt: receipts.queueReceipt,
+    referralCredit: referrals,
   });
   const settlement = createSettlementService({
     db: database.db,
@@ -371,6 +376,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     scheduleRenewal: renewals.schedule,
     queueReceipt: receipts.queueReceipt,
     revokeCertificate: progress.revokeCertificateIn,
+    applyReferralCredit: referrals.applyCreditIn,
   });
   registerSettlementRoutes(
     app,
@@ -397,6 +403,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       fingerprintSecret: CARD_FINGERPRINT_SECRET,
       settlement,
       coupons,
+      referralCredit: referrals.creditFor,
     }),
     renewals,
     createPaymentMethodsService({
@@ -417,6 +424,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         organizations: async (userId) => (await organizationAccess.enterpriseBlock(userId)).organizations,
       },
     }),
+    referrals,
   });
   registerNotesRoutes(app, createNotesService({ db: database.db, clock, content }));
   registerCommentsRoutes(app, createCommentsService({ db: database.db, clock, content, accounts }));

@@ -7,6 +7,8 @@ export const SignupRequestSchema = z.strictObject({
   email: z.string(),
   password: z.string(),
   full_name: z.string(),
+  /** A friend's referral code (docs/growth.md): an unknown one is refused, naming the field. */
+  referral_code: z.string().max(32).optional(),
 });
 export type SignupRequest = z.infer<typeof SignupRequestSchema>;
 

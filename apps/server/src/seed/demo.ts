@@ -6,6 +6,7 @@ import { importAssessments } from '../modules/assessments/assessments.package.js
 import { importCloudLabs } from '../modules/cloudlabs/cloudlabs.package.js';
 import { seedCommerceDemo } from '../modules/commerce/commerce.seed.js';
 import { loadContentFolder } from '../modules/content/content.package.js';
+import { seedGrowthDemo } from '../modules/growth/growth.seed.js';
 import { seedMarketingDemo } from '../modules/marketing/marketing.demo.js';
 import { importProjects } from '../modules/projects/projects.package.js';
 import { seedProofreadingDemo } from '../modules/proofreading/proofreading.seed.js';
@@ -148,6 +149,13 @@ export async function seedDemo(
       findUserByEmail(database.db, email),
     ),
   );
+  // learner@ has a referral code and two friends who joined with it (docs/growth.md).
+  if (author && reviewer && learner) {
+    await seedGrowthDemo(database.db, systemClock, {
+      referrerId: learner.id,
+      friendIds: [reviewer.id, author.id],
+    });
+  }
   if (author && reviewer && learner) {
     await seedWorkDemo(
       database.db,

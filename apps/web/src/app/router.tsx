@@ -394,13 +394,16 @@ export const router = createBrowserRouter([
         'prepare-for-interview',
         'become-a-developer',
         'grow-my-skillset',
-        'refer-a-friend',
         'github-students',
         'individual-learner',
       ].map((path) => ({
         path,
         lazy: async () => ({ Component: (await import('../pages/DiscoveryPage')).DiscoveryPage }),
       })),
+      {
+        path: 'refer-a-friend',
+        lazy: async () => ({ Component: (await import('../pages/ReferAFriendPage')).ReferAFriendPage }),
+      },
       {
         path: 'mycourses',
         lazy: async () => ({ Component: (await import('../pages/MyCoursesPage')).MyCoursesPage }),

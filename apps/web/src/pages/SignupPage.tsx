@@ -8,6 +8,8 @@ import {
 import { type FormEvent, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../modules/api/ApiError';
+import { useReferralCheck } from '../modules/growth/api/useReferralCheck';
+import { storedReferralCode } from '../modules/growth/utils/storedReferralCode';
 import { useSignup } from '../modules/session/hooks/useSessionMutations';
 import { safeReturnUrl } from '../modules/session/safeReturnUrl';
 import { usePageTitle } from '../modules/shell/usePageTitle';
@@ -15,14 +17,21 @@ import { Button } from '../ui/Button';
 import { FormMessage } from '../ui/FormMessage';
 import { TextField } from '../ui/TextField';
 
-type Field = 'email' | 'full_name' | 'password';
+type Field = 'email' | 'full_name' | 'password' | 'referral_code';
 
 export function SignupPage() {
   usePageTitle('Sign up');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const signup = useSignup();
-  const [values, setValues] = useState({ email: '', full_name: '', password: '' });
+  // A friend's code from the link (?ref=) or kept from an earlier page of this visit (docs/growth.md).
+  const [values, setValues] = useState({
+    email: '',
+    full_name: '',
+    password: '',
+    referral_code: params.get('ref') ?? storedReferralCode() ?? '',
+  });
+  const referral = useReferralCheck(values.referral_code);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [message, setMessage] = useState<string | null>(null);
 
@@ -39,7 +48,9 @@ export function SignupPage() {
     };
     setErrors(found);
     if (Object.values(found).some(Boolean)) return;
-    signup.mutate(values, {
+    const { referral_code, ...account } = values;
+    const code = referral_code.trim();
+    signup.mutate(code ? { ...account, referral_code: code } : account, {
       // A locked lesson's gate sends its return address along: the new learner lands back on the lesson.
       onSuccess: (user) =>
         navigate(safeReturnUrl(params.get('returnUrl')) ?? postLoginHome(user), { replace: true }),
@@ -80,6 +91,20 @@ export function SignupPage() {
           onChange={set('password')}
           error={errors.password}
           hint={PASSWORD_RULE_HINT}
+        />
+        <TextField
+          label="Referral code (optional)"
+          autoComplete="off"
+          value={values.referral_code}
+          onChange={set('referral_code')}
+          error={errors.referral_code}
+          hint={
+            referral.data?.is_valid
+              ? `Invited by ${referral.data.referrer_first_name ?? 'a friend'}`
+              : referral.data
+                ? 'We do not know this code: check it with your friend, or leave it empty.'
+                : undefined
+          }
         />
         <Button type="submit" busy={signup.isPending} className="btn-block">
           Sign up

@@ -54,6 +54,11 @@ export interface AccountsDeps {
   enterprise?: { enterpriseBlock(userId: number): Promise<EnterpriseBlock> };
   /** Whether the organization owning this address's domain signs in by SSO only (organizations module). */
   ssoOnly?: (email: string) => Promise<boolean>;
+  /** A friend's referral code given at sign-up: checked first, recorded once the account exists (growth). */
+  referrals?: {
+    assertCode(code: string): Promise<void>;
+    recordSignup(userId: number, code: string): Promise<void>;
+  };
   /**
    * The change feed: user info takes the user's row from a per-process cache that every write to it drops
    * (`user:<id>`, migration 0090), in every process. Without it the row is read on every call.
@@ -213,6 +218,8 @@ export function createAccountsService(deps: AccountsDeps) {
       });
       if (errors) throw invalidInput(errors);
       if (await repo.findUserByEmail(db, email)) throw AccountErrors.emailTaken();
+      const referralCode = input.referral_code?.trim();
+      if (referralCode) await deps.referrals?.assertCode(referralCode);
       const user = await repo.insertUser(db, {
         email,
         fullName,
@@ -221,6 +228,7 @@ export function createAccountsService(deps: AccountsDeps) {
         nextOnboardingStage: OnboardingStage.Goal,
       });
       if (!user) throw AccountErrors.emailTaken();
+      if (referralCode) await deps.referrals?.recordSignup(user.id, referralCode);
       return startSession(user, client);
     },
 

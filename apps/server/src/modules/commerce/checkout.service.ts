@@ -76,6 +76,11 @@ export interface CheckoutDeps {
   coupons: CouponsService;
   /** Tests inject a crash between the processor's charge and the grant. */
   afterCharge?: (paymentId: string) => Promise<void>;
+  /**
+   * The payer's referral credit this order takes off (growth's referrals, docs/growth.md); it is marked
+   * used with the payment's ledger row (settlement). Absent, no order takes any.
+   */
+  referralCredit?: (userId: number, totalCents: number) => Promise<number>;
 }
 
 interface OrderTarget {
@@ -96,6 +101,8 @@ interface Order {
   creditCents: number;
   coupon: AppliedCoupon | null;
   totalCents: number;
+  /** Referral credit taken off the total (part of credit_amount_usd). */
+  referralCreditCents: number;
   replaces: SubscriptionRow | null;
 }
 
@@ -196,6 +203,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           upgradeDiscount: 0,
         }),
       ),
+      referralCreditCents: 0,
       replaces: null,
     };
   }
@@ -223,6 +231,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         creditCents: 0,
         coupon: null,
         totalCents: 0,
+        referralCreditCents: 0,
         replaces: null,
       };
     }
@@ -278,15 +287,24 @@ export function createCheckoutService(deps: CheckoutDeps) {
       creditCents: Math.min(creditCents, priceCents),
       coupon,
       totalCents: Math.max(0, total),
+      referralCreditCents: 0,
       replaces: type === CheckoutType.Upgrade ? current : null,
     };
   }
 
   async function resolveOrder(userId: number, type: CheckoutType, target: OrderTarget): Promise<Order> {
     if (!SELLABLE_CHECKOUT_TYPES.includes(type)) throw CommerceErrors.notOnSale();
-    if (type === CheckoutType.Course) return courseOrder(userId, target);
+    if (type === CheckoutType.Course) return withReferralCredit(userId, await courseOrder(userId, target));
     if (!target.plan) throw CommerceErrors.unknownPlan();
-    return planOrder(userId, type, target);
+    return withReferralCredit(userId, await planOrder(userId, type, target));
+  }
+
+  /** A trial charges nothing today, so it takes no referral credit; any other paid order may. */
+  async function withReferralCredit(userId: number, order: Order): Promise<Order> {
+    if (!deps.referralCredit || order.totalCents <= 0 || TRIAL_CHECKOUT_TYPES.includes(order.type))
+      return order;
+    const referralCreditCents = await deps.referralCredit(userId, order.totalCents);
+    return { ...order, referralCreditCents, totalCents: order.totalCents - referralCreditCents };
   }
 
   /** Spec 001 §4 trials: one per mailbox (no +tag trick) and one per card. */
@@ -427,7 +445,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         collection_id: order.collectionId,
         author_id: order.authorId,
         price_usd: usd(order.priceCents),
-        credit_amount_usd: -usd(order.creditCents),
+        credit_amount_usd: -usd(order.creditCents + order.referralCreditCents),
         coupon: presentAppliedCoupon(order.coupon),
         total_price_usd: usd(order.totalCents),
       };
@@ -464,6 +482,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         collectionId: order.collectionId,
         amountCents: order.totalCents,
         creditCents: order.creditCents,
+        referralCreditCents: order.referralCreditCents,
         status: 'processing',
         processor: processor.name,
         cardBrand: cardBrandOf(digits),

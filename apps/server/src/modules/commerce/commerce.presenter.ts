@@ -36,7 +36,7 @@ export function presentPayment(payment: PaymentRow): Payment {
     status: payment.status,
     checkout_type: payment.checkoutType,
     total_price_usd: usd(payment.amountCents),
-    credit_amount_usd: -usd(payment.creditCents),
+    credit_amount_usd: -usd(payment.creditCents + payment.referralCreditCents),
     coupons: payment.couponCode ? [{ coupon_code: payment.couponCode }] : [],
     coupon: payment.couponCode
       ? {

@@ -9,7 +9,7 @@ import {
   SubscriptionStatus,
   TRIAL_KINDS,
 } from '@coderoom/domain';
-import type { LedgerEntryRow, SubscriptionRow } from '../../db/schema.js';
+import type { LedgerEntryRow, PaymentRow, SubscriptionRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/errors.js';
@@ -49,6 +49,11 @@ export interface RenewalsDeps {
   mailer: Mailer;
   /** Queues the e-mailed receipt of a renewal charge, in its transaction (receipts.service). */
   queueReceipt?: (tx: DbExecutor, entry: LedgerEntryRow) => Promise<void>;
+  /** The learner's referral credit a renewal takes off, and marking it used with the ledger row (growth). */
+  referralCredit?: {
+    creditFor(userId: number, totalCents: number): Promise<number>;
+    applyCreditIn(tx: DbExecutor, payment: PaymentRow): Promise<void>;
+  };
 }
 
 function payloadId(payload: unknown): number | null {
@@ -56,7 +61,15 @@ function payloadId(payload: unknown): number | null {
   return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
 }
 
-export function createRenewalsService({ db, clock, processor, jobs, mailer, queueReceipt }: RenewalsDeps) {
+export function createRenewalsService({
+  db,
+  clock,
+  processor,
+  jobs,
+  mailer,
+  queueReceipt,
+  referralCredit,
+}: RenewalsDeps) {
   async function schedule(
     tx: DbExecutor,
     subscription: SubscriptionRow,
@@ -120,7 +133,11 @@ export function createRenewalsService({ db, clock, processor, jobs, mailer, queu
     if (subscription.status !== SubscriptionStatus.Active && !pastDue) return;
     const plan = await repo.findPlan(db, subscription.planKey);
     // A lasting coupon (never expires) takes its discount off every renewal.
-    const amountCents = plan ? Math.max(0, plan.priceCents - subscription.lastingDiscountCents) : 0;
+    const termCents = plan ? Math.max(0, plan.priceCents - subscription.lastingDiscountCents) : 0;
+    // Friends who signed up with the learner's code take their credit off this charge (docs/growth.md).
+    const referralCreditCents =
+      plan && referralCredit ? await referralCredit.creditFor(subscription.userId, termCents) : 0;
+    const amountCents = termCents - referralCreditCents;
     const method = subscription.paymentMethodId
       ? await repo.findPaymentMethod(db, subscription.paymentMethodId)
       : undefined;
@@ -152,6 +169,7 @@ export function createRenewalsService({ db, clock, processor, jobs, mailer, queu
           itemTitle: `${planTitle(plan)}, renewal`,
           planKey: plan.planKey,
           amountCents,
+          referralCreditCents,
           status: 'succeeded',
           processor: processor.name,
           processorRef: result.ref,
@@ -186,6 +204,7 @@ export function createRenewalsService({ db, clock, processor, jobs, mailer, queu
           createdAt: now,
         });
         await queueReceipt?.(tx, entry);
+        await referralCredit?.applyCreditIn(tx, payment);
         await schedule(tx, renewed, now);
       });
       return;

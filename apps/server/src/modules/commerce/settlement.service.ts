@@ -46,6 +46,11 @@ export interface SettlementDeps {
     state: CertificateState,
     now: Date,
   ) => Promise<number>;
+  /**
+   * Marks the payer's referral credits this payment took as used, in the transaction of its ledger row
+   * (growth's referrals `applyCreditIn`).
+   */
+  applyReferralCredit?: (tx: DbExecutor, payment: PaymentRow) => Promise<void>;
 }
 
 export interface Movement {
@@ -159,6 +164,7 @@ export function createSettlementService(deps: SettlementDeps) {
         createdAt: now,
       });
       await deps.queueReceipt?.(tx, entry);
+      if (payment.referralCreditCents > 0) await deps.applyReferralCredit?.(tx, payment);
     }
     return repo.updatePayment(tx, payment.id, {
       status: 'succeeded',

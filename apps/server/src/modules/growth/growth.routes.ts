@@ -2,11 +2,13 @@ import {
   AttributionRequestSchema,
   EmptyBodySchema,
   RakutenCookieRequestSchema,
+  ReferralCheckQuerySchema,
   TriggeredMultiRequestSchema,
 } from '@coderoom/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth/guard.js';
 import { parseInput } from '../../platform/http/validation.js';
+import type { ReferralsService } from './referrals.service.js';
 import { RAKUTEN_COOKIE, type TrackingService } from './tracking.service.js';
 
 /** Attribution and the segment are asked before sign-in too; a half-finished two-factor login is a visitor. */
@@ -16,9 +18,10 @@ function optionalUserId(request: FastifyRequest): number | null {
 
 export interface GrowthServices {
   tracking: TrackingService;
+  referrals: ReferralsService;
 }
 
-export function registerGrowthRoutes(app: FastifyInstance, { tracking }: GrowthServices): void {
+export function registerGrowthRoutes(app: FastifyInstance, { tracking, referrals }: GrowthServices): void {
   // Spec 001 §4: events are queued in the browser until a user id exists, so this call needs one.
   app.put('/api/event/triggered-multi', async (request) => {
     const { userId } = requireUser(request);
@@ -51,5 +54,16 @@ export function registerGrowthRoutes(app: FastifyInstance, { tracking }: GrowthS
   app.get('/api/google-analytics/subscription-type', async (request) => {
     parseInput(EmptyBodySchema, request.query);
     return tracking.subscriptionType(optionalUserId(request));
+  });
+
+  // Referrals (docs/growth.md): the learner's own code and friends; the sign-up form's code check.
+  app.get('/api/referral/me', async (request) => {
+    parseInput(EmptyBodySchema, request.query);
+    return referrals.summary(requireUser(request).userId);
+  });
+
+  app.get('/api/referral/check', async (request) => {
+    const { code } = parseInput(ReferralCheckQuerySchema, request.query);
+    return referrals.check(code);
   });
 }
