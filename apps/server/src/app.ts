@@ -68,8 +68,10 @@ import { registerFeaturesRoutes } from './modules/features/features.routes.js';
 import { createFeaturesService } from './modules/features/features.service.js';
 import { registerGoalsRoutes } from './modules/goals/goals.routes.js';
 import { createGoalsService } from './modules/goals/goals.service.js';
+import { createAffiliatesService } from './modules/growth/affiliates.service.js';
 import { registerGrowthRoutes } from './modules/growth/growth.routes.js';
 import { createReferralsService } from './modules/growth/referrals.service.js';
+import { createRevenueService } from './modules/growth/revenue.service.js';
 import { createTrackingService } from './modules/growth/tracking.service.js';
 import { registerMailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { createMailboxService } from './modules/mailbox/mailbox.service.js';
@@ -425,6 +427,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     }),
     referrals,
+    affiliates: createAffiliatesService({ db: database.db, clock, publicUrl: config.publicUrl, users }),
+    revenue: createRevenueService({ db: database.db, clock, users }),
   });
   registerNotesRoutes(app, createNotesService({ db: database.db, clock, content }));
   registerCommentsRoutes(app, createCommentsService({ db: database.db, clock, content, accounts }));

@@ -17,6 +17,7 @@ import { seedWorkDemo } from '../modules/work/work.demo.js';
 import { hashPassword } from '../platform/auth/password.js';
 import { systemClock } from '../platform/clock.js';
 import type { Database } from '../platform/db/database.js';
+import { seedRevenueDemo } from './growth.js';
 import {
   DEMO_ORGANIZATION,
   DEMO_ORGANIZATION_ACCOUNTS,
@@ -163,6 +164,8 @@ export async function seedDemo(
       systemClock.now(),
     );
   }
+  // Customers for the admin revenue page and the affiliate's sales (docs/growth.md "Demo data").
+  if (await seedRevenueDemo(database, DEMO_PASSWORD)) imported.push('revenue demo customers');
   // The marketing page /m/for-teams and the first blog posts, written by the admin (docs/marketing.md).
   const admin = await findUserByEmail(database.db, 'admin@coderoom.dev');
   if (admin && (await seedMarketingDemo(database.db, admin.id, systemClock.now())))

@@ -401,6 +401,14 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../pages/DiscoveryPage')).DiscoveryPage }),
       })),
       {
+        path: 'affiliate/:userId/sales',
+        lazy: async () => ({ Component: (await import('../pages/AffiliateSalesPage')).AffiliateSalesPage }),
+      },
+      {
+        path: 'admin/revenue',
+        lazy: async () => ({ Component: (await import('../pages/AdminRevenuePage')).AdminRevenuePage }),
+      },
+      {
         path: 'refer-a-friend',
         lazy: async () => ({ Component: (await import('../pages/ReferAFriendPage')).ReferAFriendPage }),
       },

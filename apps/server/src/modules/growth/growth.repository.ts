@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import {
   affiliateClicks,
   affiliates,
@@ -182,6 +182,10 @@ export async function findAffiliate(db: DbExecutor, userId: number) {
   return row;
 }
 
+export async function insertAffiliate(db: DbExecutor, values: typeof affiliates.$inferInsert) {
+  await db.insert(affiliates).values(values).onConflictDoNothing();
+}
+
 export async function insertAffiliateClick(db: DbExecutor, values: typeof affiliateClicks.$inferInsert) {
   const [row] = await db.insert(affiliateClicks).values(values).returning();
   return row!;
@@ -239,7 +243,10 @@ export async function findCurrentSubscriptionsAll(db: DbExecutor, statuses: read
   return db
     .select({
       id: subscriptions.id,
+      userId: subscriptions.userId,
+      status: subscriptions.status,
       planKey: subscriptions.planKey,
+      planPriceCents: subscriptionPlans.priceCents,
       featureSet: subscriptions.featureSet,
       validityMonths: subscriptions.validityMonths,
       kind: subscriptions.kind,
@@ -247,20 +254,24 @@ export async function findCurrentSubscriptionsAll(db: DbExecutor, statuses: read
       lastingDiscountCents: subscriptions.lastingDiscountCents,
     })
     .from(subscriptions)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.planKey, subscriptions.planKey))
     .where(
       and(
         inArray(subscriptions.status, [...statuses]),
-        sql`${subscriptions.expiresAt} > ${now}`,
-        sql`${subscriptions.suspendedAt} IS NULL`,
+        gt(subscriptions.expiresAt, now),
+        isNull(subscriptions.suspendedAt),
       ),
     );
 }
 
+// The correlated subqueries name the outer table in full: drizzle writes a one-table select's columns
+// unqualified, and a bare "id" inside them would mean the payment's or the ledger row's own id.
 /** Every subscription with what started it (the payment's checkout type) and whether it was ever charged. */
 export async function findSubscriptionHistory(db: DbExecutor) {
   return db
     .select({
       id: subscriptions.id,
+      userId: subscriptions.userId,
       status: subscriptions.status,
       kind: subscriptions.kind,
       startsAt: subscriptions.startsAt,
@@ -270,11 +281,11 @@ export async function findSubscriptionHistory(db: DbExecutor) {
       suspendedAt: subscriptions.suspendedAt,
       firstCheckoutType: sql<string | null>`(
         SELECT p.checkout_type FROM payments p
-        WHERE p.subscription_id = ${subscriptions.id} AND p.status = 'succeeded'
+        WHERE p.subscription_id = subscriptions.id AND p.status = 'succeeded'
         ORDER BY p.created_at ASC LIMIT 1)`,
       charges: sql<number>`(
         SELECT count(*)::int FROM ledger_entries l
-        WHERE l.subscription_id = ${subscriptions.id} AND l.entry_kind = 'charge')`,
+        WHERE l.subscription_id = subscriptions.id AND l.entry_kind = 'charge')`,
     })
     .from(subscriptions);
 }

@@ -1,4 +1,6 @@
 import {
+  type AffiliateEncodedIdRequest,
+  AffiliateEncodedIdResponseSchema,
   type AnalyticsEvent,
   type AttributionRequest,
   AttributionResponseSchema,
@@ -18,4 +20,18 @@ export function sendAttribution(body: AttributionRequest) {
   return apiRequest('POST', '/api/user/utm', AttributionResponseSchema, body, {
     suppressUnauthorizedRedirect: true,
   });
+}
+
+/** Spec 001 §7: the affiliate id may carry an underscore prefix; the context names the landing page. */
+export function requestEncodedAffiliateId(
+  affiliateId: string,
+  context: string,
+  body: AffiliateEncodedIdRequest,
+) {
+  return apiRequest(
+    'POST',
+    `/api/affiliate/getencodedid/${encodeURIComponent(affiliateId)}/${encodeURIComponent(context)}`,
+    AffiliateEncodedIdResponseSchema,
+    body,
+  );
 }

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { sendAttribution, sendEvents } from '../api/growthRequests';
+import { requestEncodedAffiliateId, sendAttribution, sendEvents } from '../api/growthRequests';
 import { attributionRequest, captureAttribution } from '../utils/attribution';
 import { loadAttribution, saveAttribution } from '../utils/attributionStore';
 import { keptEvents, toRequest } from '../utils/eventQueue';
@@ -51,7 +51,21 @@ export function GrowthTracker({ userId }: { userId: number | null }) {
   // Each landing query (utm_*, a click id, ?ref=) is noted as the router moves.
   useEffect(() => {
     const url = new URL(search, window.location.href);
-    saveAttribution(captureAttribution(loadAttribution(), url, document.referrer, Date.now()));
+    const stored = captureAttribution(loadAttribution(), url, document.referrer, Date.now());
+    saveAttribution(stored);
+    const affiliate = url.searchParams.get('aff');
+    if (affiliate) {
+      // The landing page names the context: context_explore, or plain context on the home page.
+      const page = window.location.pathname.split('/')[1]?.replace(/[^A-Za-z0-9_-]/g, '') ?? '';
+      requestEncodedAffiliateId(affiliate, page ? `context_${page.slice(0, 60)}` : 'context', {
+        ...stored.utm,
+        ...(stored.referral_site ? { referral_site: stored.referral_site } : {}),
+        ...(stored.last_referral_site ? { last_referral_site: stored.last_referral_site } : {}),
+      })
+        .then(({ encoded_affiliate_id }) => saveAttribution({ ...loadAttribution(), encoded_affiliate_id }))
+        // Spec 001 §8: failing to get or keep the affiliate id is only logged.
+        .catch(() => console.warn('Could not record the affiliate visit'));
+    }
   }, [search]);
 
   useEffect(() => {

@@ -21,6 +21,8 @@ export interface StoredAttribution {
   referral_code?: string;
   referral_site?: string;
   last_referral_site?: string;
+  /** The token of an affiliate visit (POST /api/affiliate/getencodedid/…), kept until sign-in. */
+  encoded_affiliate_id?: string;
 }
 
 function utmOf(params: URLSearchParams): Utm | undefined {
@@ -82,5 +84,6 @@ export function attributionRequest(stored: StoredAttribution, nowMs: number): At
     body.click_id = stored.click_id.value;
     body.click_id_captured_at = stored.click_id.captured_at;
   }
+  if (stored.encoded_affiliate_id) body.encoded_affiliate_id = stored.encoded_affiliate_id;
   return Object.keys(body).length > 0 ? body : null;
 }

@@ -26,6 +26,8 @@ export function loadAttribution(): StoredAttribution {
   if (site) stored.referral_site = site;
   const lastSite = readItem(GrowthStorageKey.LastReferralSite);
   if (lastSite) stored.last_referral_site = lastSite;
+  const affiliate = readItem(GrowthStorageKey.EncodedAffiliateId);
+  if (affiliate) stored.encoded_affiliate_id = affiliate;
   return stored;
 }
 
@@ -37,4 +39,6 @@ export function saveAttribution(stored: StoredAttribution): void {
   if (stored.referral_code) writeItem(GrowthStorageKey.ReferralCode, stored.referral_code);
   if (stored.referral_site) writeItem(GrowthStorageKey.ReferralSite, stored.referral_site);
   if (stored.last_referral_site) writeItem(GrowthStorageKey.LastReferralSite, stored.last_referral_site);
+  if (stored.encoded_affiliate_id)
+    writeItem(GrowthStorageKey.EncodedAffiliateId, stored.encoded_affiliate_id);
 }
