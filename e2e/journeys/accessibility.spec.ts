@@ -130,6 +130,9 @@ const VISITED_AS: Record<string, Account> = {
   'admin/review-queue': 'admin',
   'admin/mailbox': 'admin',
   'admin/features': 'admin',
+  // Growth (docs/growth.md): the revenue page, and an affiliate's sales as an administrator sees them.
+  'admin/revenue': 'admin',
+  'affiliate/:userId/sales': 'admin',
   work: 'work',
   'work/projects': 'work',
   'work/projects/private': 'work',
@@ -506,6 +509,14 @@ test('the admin review queue and mailbox', async ({ page }) => {
   await pages.check('admin/mailbox', '/admin/mailbox');
   await pages.check('admin/features', '/admin/features', async () => {
     await expect(page.getByLabel('AI assistant')).toHaveValue('all');
+  });
+  await pages.check('admin/revenue', '/admin/revenue', async () => {
+    await expect(page.getByText('Monthly recurring revenue')).toBeVisible();
+  });
+  // An administrator may read any affiliate's sales; user 1 is none, so the page says so (growth.spec.ts
+  // shows the demo affiliate's filled page).
+  await pages.check('affiliate/:userId/sales', '/affiliate/1/sales', async () => {
+    await expect(page.getByRole('alert')).toBeVisible();
   });
   await pages.check('editor-page', '/editor-page');
   await pages.check('create/:kind/create-editor-page', '/create/blog/create-editor-page');
