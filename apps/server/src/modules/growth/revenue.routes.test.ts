@@ -1,8 +1,8 @@
 import { type Plan, type RevenueSummary, RevenueSummarySchema } from '@coderoom/contracts';
 import { GrowthMessages, PlatformAdminRole, SubscriptionKind, SubscriptionStatus } from '@coderoom/domain';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema.js';
+import { subscriptions, users } from '../../db/schema.js';
 import {
   buildTestApp,
   signUp,
@@ -12,7 +12,6 @@ import {
   VALID_PASSWORD,
   waitFor,
 } from '../../test/harness.js';
-import * as commerceRepo from '../commerce/commerce.repository.js';
 import { seedPlans } from '../commerce/commerce.seed.js';
 import { SandboxCards } from '../commerce/payments.processor.js';
 
@@ -62,6 +61,15 @@ async function revenue(): Promise<RevenueSummary> {
 
 const cents = (usd: number) => Math.round(usd * 100);
 
+/** What commerce wrote, read from its table (tests read rows directly; modules go through services). */
+async function subscriptionsOf(userId: number) {
+  return t.database.db
+    .select()
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId))
+    .orderBy(desc(subscriptions.id));
+}
+
 describe('GET /api/admin/revenue', () => {
   it('is for administrators only', async () => {
     expect((await new TestClient(t.app).get('/api/admin/revenue')).statusCode).toBe(401);
@@ -86,7 +94,7 @@ describe('GET /api/admin/revenue', () => {
     expect((await pay(annual.client, 'subscription_buy', '300-12-6000')).statusCode).toBe(200);
     const monthly = await signUp(t.app);
     expect((await pay(monthly.client, 'subscription_buy', '100-1-6000')).statusCode).toBe(200);
-    const [monthlySubscription] = await commerceRepo.findSubscriptionsOf(t.database.db, monthly.user.user_id);
+    const [monthlySubscription] = await subscriptionsOf(monthly.user.user_id);
     const cancel = await monthly.client.post(
       `/api/commerce/subscriptions/${monthlySubscription?.id}/cancel`,
       {},
@@ -111,11 +119,11 @@ describe('GET /api/admin/revenue', () => {
     // Five weeks on: the trial was charged and runs, the cancelled plan expired.
     t.clock.advance(35 * DAY);
     await waitFor(async () => {
-      const [row] = await commerceRepo.findSubscriptionsOf(t.database.db, trial.user.user_id);
+      const [row] = await subscriptionsOf(trial.user.user_id);
       return row?.kind === SubscriptionKind.Paid;
     }, 'the trial to convert');
     await waitFor(async () => {
-      const [row] = await commerceRepo.findSubscriptionsOf(t.database.db, monthly.user.user_id);
+      const [row] = await subscriptionsOf(monthly.user.user_id);
       return row?.status === SubscriptionStatus.Expired;
     }, 'the cancelled plan to expire');
 
