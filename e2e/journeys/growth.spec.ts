@@ -77,7 +77,7 @@ test('a mistyped referral code is refused on the form', async ({ page }) => {
 test('the administrator reads revenue from the ledger; a learner is refused', async ({ browser, page }) => {
   await logInAs(page, 'admin@coderoom.dev', DEMO_PASSWORD, '/admin/revenue');
   await expect(page.getByRole('heading', { name: 'Revenue', level: 1 })).toBeVisible();
-  const figures = page.getByRole('region', { name: 'This month' });
+  const figures = page.getByRole('region', { name: 'Now and the last 30 days' });
   // The seed's checkouts: MRR is a dollar figure above zero; four paid plans are active.
   await expect(figures.getByText('Monthly recurring revenue')).toBeVisible();
   await expect(figures.locator('dd').first()).toHaveText(/^\$[1-9][\d,]*\.\d\d$/);

@@ -25,7 +25,7 @@ function Revenue() {
       ) : (
         <>
           <section className="card growth-section" aria-labelledby="revenue-figures-heading">
-            <h2 id="revenue-figures-heading">This month</h2>
+            <h2 id="revenue-figures-heading">Now and the last 30 days</h2>
             <dl className="growth-figures">
               <div>
                 <dt>Monthly recurring revenue</dt>
