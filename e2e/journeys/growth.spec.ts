@@ -81,9 +81,12 @@ test('the administrator reads revenue from the ledger; a learner is refused', as
   // The seed's checkouts: MRR is a dollar figure above zero; four paid plans are active.
   await expect(figures.getByText('Monthly recurring revenue')).toBeVisible();
   await expect(figures.locator('dd').first()).toHaveText(/^\$[1-9][\d,]*\.\d\d$/);
-  const plans = page.getByRole('region', { name: 'Active subscriptions by plan' }).getByRole('row');
-  // A header row, then 300-12-6000 (subscriber@ and Ana), 200-12-6000 and 400-1-6000; trials are not plans.
-  await expect(plans).toHaveCount(4);
+  const plans = page.getByRole('region', { name: 'Active subscriptions by plan' });
+  // The seed's paid plans each have a row: 300-12-6000 (subscriber@ and Ana), 200-12-6000 and 400-1-6000.
+  // Journeys that ran before this one on the same server may have bought other plans: no exact count.
+  for (const planKey of ['300-12-6000', '200-12-6000', '400-1-6000']) {
+    await expect(plans.getByRole('rowheader', { name: new RegExp(planKey) })).toHaveCount(1);
+  }
   await expect(page.getByRole('region', { name: 'Trials and churn' })).toContainText('Customers lost since');
   await checkPage(page, 'growth-admin-revenue');
 
