@@ -128,7 +128,8 @@ describe('co-edited work documents', () => {
     b.provider.configuration.websocketProvider.disconnect();
     b.text().insert(b.text().length, ' offline');
     a.text().insert(0, 'online ');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Once the server has A's edit, the offline B must still not have it.
+    await eventually(() => !a.provider.hasUnsyncedChanges);
     expect(b.text().toString()).not.toContain('online');
     await b.provider.configuration.websocketProvider.connect();
     await eventually(() => a.text().toString() === b.text().toString());
