@@ -7,6 +7,7 @@ import { useAnswerList } from '../modules/answers/api/answersApi';
 import { AnswerCard } from '../modules/answers/components/AnswerCard';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { Button } from '../ui/Button';
+import { Pager } from '../ui/Pager';
 
 const TOPICS = ['Python', 'JavaScript', 'TypeScript', 'Go', 'Rust', 'C++'] as const;
 
@@ -180,27 +181,7 @@ export function AnswersPage() {
                   </li>
                 ))}
               </ul>
-              {pages > 1 ? (
-                <nav className="pager" aria-label="Pages">
-                  <Button
-                    variant="secondary"
-                    disabled={page <= 1}
-                    onClick={() => update({ page: String(page - 1) })}
-                  >
-                    Previous
-                  </Button>
-                  <span>
-                    Page {page} of {pages}
-                  </span>
-                  <Button
-                    variant="secondary"
-                    disabled={page >= pages}
-                    onClick={() => update({ page: String(page + 1) })}
-                  >
-                    Next
-                  </Button>
-                </nav>
-              ) : null}
+              <Pager page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
             </>
           )}
         </section>

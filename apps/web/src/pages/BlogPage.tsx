@@ -10,6 +10,7 @@ import { useUserInfo } from '../modules/session/hooks/useUserInfo';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { Button } from '../ui/Button';
 import { ErrorPage } from '../ui/ErrorPage';
+import { Pager } from '../ui/Pager';
 
 /** /blog and /blog/category/{slug}: published posts, newest first, by category. */
 export function BlogPage() {
@@ -87,27 +88,13 @@ export function BlogPage() {
                 </li>
               ))}
             </ul>
-            {pages > 1 ? (
-              <nav className="pager" aria-label="Pages">
-                <Button
-                  variant="secondary"
-                  disabled={page <= 1}
-                  onClick={() => setParams({ page: String(page - 1) })}
-                >
-                  Newer posts
-                </Button>
-                <span className="muted">
-                  Page {page} of {pages}
-                </span>
-                <Button
-                  variant="secondary"
-                  disabled={page >= pages}
-                  onClick={() => setParams({ page: String(page + 1) })}
-                >
-                  Older posts
-                </Button>
-              </nav>
-            ) : null}
+            <Pager
+              page={page}
+              pages={pages}
+              onPage={(next) => setParams({ page: String(next) })}
+              previousLabel="Newer posts"
+              nextLabel="Older posts"
+            />
           </>
         )}
       </section>

@@ -8,6 +8,7 @@ import { ExploreFilters } from '../modules/reader/components/ExploreFilters';
 import { ExploreSort } from '../modules/reader/components/ExploreSort';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { Button } from '../ui/Button';
+import { Pager } from '../ui/Pager';
 
 const SEARCH_MAX = 128;
 
@@ -125,27 +126,7 @@ export function ExplorePage() {
                   </li>
                 ))}
               </ul>
-              {pages > 1 ? (
-                <nav className="pager" aria-label="Pages">
-                  <Button
-                    variant="secondary"
-                    disabled={page <= 1}
-                    onClick={() => update({ page: String(page - 1) })}
-                  >
-                    Previous
-                  </Button>
-                  <span>
-                    Page {page} of {pages}
-                  </span>
-                  <Button
-                    variant="secondary"
-                    disabled={page >= pages}
-                    onClick={() => update({ page: String(page + 1) })}
-                  >
-                    Next
-                  </Button>
-                </nav>
-              ) : null}
+              <Pager page={page} pages={pages} onPage={(next) => update({ page: String(next) })} />
             </>
           )}
         </section>

@@ -11,6 +11,7 @@ import {
 import { RequireUser } from '../modules/session/components/RequireUser';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { Button } from '../ui/Button';
+import { Pager } from '../ui/Pager';
 
 function Notifications() {
   usePageTitle('Notifications');
@@ -75,20 +76,14 @@ function Notifications() {
               );
             })}
           </ul>
-          {data.total > data.page_size && (
-            <nav className="pager" aria-label="Notification pages">
-              <Button variant="secondary" disabled={page === 1} onClick={() => setPage(page - 1)}>
-                Newer
-              </Button>
-              <Button
-                variant="secondary"
-                disabled={page * data.page_size >= data.total}
-                onClick={() => setPage(page + 1)}
-              >
-                Older
-              </Button>
-            </nav>
-          )}
+          <Pager
+            page={page}
+            pages={Math.ceil(data.total / data.page_size)}
+            onPage={setPage}
+            label="Notification pages"
+            previousLabel="Newer"
+            nextLabel="Older"
+          />
         </>
       )}
     </main>
