@@ -3,6 +3,7 @@
 // brotli as a browser does; anonymous on a preview lesson) and the catalogue. Prints req/s, p50/p99, the
 // ratio to bare and the SQL statements one request sends (docs/performance.md). DATABASE_URL measures on
 // PostgreSQL instead of embedded PGlite.
+import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import type { CourseHome, FeaturedItemsResponse } from '@coderoom/contracts';
 import {
@@ -20,6 +21,12 @@ import Fastify from 'fastify';
 
 const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+/**
+ * The load generator runs in worker threads (default 1), not in the servers' thread: otherwise its own work,
+ * which grows with the answer's size (a lesson is ~15 KB, the bare route 40 bytes), is counted against the
+ * route. 0 runs it in the servers' thread as before.
+ */
+const CLIENT_WORKERS = Number(process.env.BENCH_CLIENT_WORKERS ?? 1);
 /** Comma-separated names of the rows to measure (default: all). */
 const ONLY = process.env.BENCH_ONLY?.split(',');
 
@@ -30,12 +37,41 @@ interface Measured {
   p99Ms: number;
   non2xx: number;
   statements: number | null;
+  /** CPU time of the servers' thread per answered request (null when the client shares that thread). */
+  cpuMicrosPerRequest: number | null;
 }
 
+/**
+ * CPU time (user + system) the servers' own thread has used so far, in microseconds, from
+ * /proc/self/task/<pid>/stat (the main thread's id is the process id; the load generator's worker threads and
+ * V8's helper threads have their own). Throughput on a shared machine moves with everything else running;
+ * the CPU one request costs the servers' thread moves far less, and its inverse is the throughput one core
+ * would give (docs/performance.md).
+ */
+async function serverThreadCpuMicros(): Promise<number> {
+  const stat = await readFile(`/proc/self/task/${process.pid}/stat`, 'utf8');
+  // Fields after the command name (which is in parentheses and may hold spaces): utime is the 14th field.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks * 1_000_000) / CLOCK_TICKS_PER_SECOND;
+}
+/** USER_HZ: 100 on every Linux this runs on (getconf CLK_TCK). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 async function measure(name: string, url: string, headers: Record<string, string>): Promise<Measured> {
-  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: DURATION_SECONDS });
+  const cpuBefore = await serverThreadCpuMicros();
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: DURATION_SECONDS,
+    ...(CLIENT_WORKERS > 0 ? { workers: CLIENT_WORKERS } : {}),
+  });
+  const cpuMicros = (await serverThreadCpuMicros()) - cpuBefore;
   return {
     name,
+    cpuMicrosPerRequest:
+      CLIENT_WORKERS > 0 && result.requests.total > 0 ? cpuMicros / result.requests.total : null,
     requestsPerSecond: result.requests.average,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
@@ -151,13 +187,29 @@ async function main(): Promise<void> {
   await bare.close();
   await database.close();
 
-  console.log(`\n${DURATION_SECONDS}s each, ${CONNECTIONS} connections, database: ${database.kind}\n`);
+  const client =
+    CLIENT_WORKERS > 0
+      ? `load generator in ${CLIENT_WORKERS} worker thread(s)`
+      : "load generator in the servers' thread";
   console.log(
-    `${'route'.padEnd(26)} ${'req/s'.padStart(8)} ${'bare'.padStart(8)} ${'of bare'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'SQL/req'.padStart(8)}`,
+    `\n${DURATION_SECONDS}s each, ${CONNECTIONS} connections, ${client}, database: ${database.kind}\n`,
+  );
+  const cpu = (micros: number | null) => (micros === null ? '-' : `${micros.toFixed(0)}us`);
+  console.log(
+    `${'route'.padEnd(26)} ${'req/s'.padStart(8)} ${'bare'.padStart(8)} ${'of bare'.padStart(8)} ${'p50'.padStart(6)} ${'p99'.padStart(6)} ${'SQL/req'.padStart(8)} ${'CPU/req'.padStart(8)} ${'bare'.padStart(8)} ${'of bare'.padStart(8)}`,
   );
   for (const { row, baseline } of rows) {
+    const cpuShare =
+      row.cpuMicrosPerRequest && baseline.cpuMicrosPerRequest
+        ? `${((baseline.cpuMicrosPerRequest / row.cpuMicrosPerRequest) * 100).toFixed(1)}%`
+        : '-';
     console.log(
-      `${row.name.padEnd(26)} ${row.requestsPerSecond.toFixed(0).padStart(8)} ${baseline.requestsPerSecond.toFixed(0).padStart(8)} ${`${((row.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}%`.padStart(8)} ${`${row.p50Ms}ms`.padStart(6)} ${`${row.p99Ms}ms`.padStart(6)} ${String(row.statements ?? '-').padStart(8)}`,
+      `${row.name.padEnd(26)} ${row.requestsPerSecond.toFixed(0).padStart(8)} ${baseline.requestsPerSecond.toFixed(0).padStart(8)} ${`${((row.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}%`.padStart(8)} ${`${row.p50Ms}ms`.padStart(6)} ${`${row.p99Ms}ms`.padStart(6)} ${String(row.statements ?? '-').padStart(8)} ${cpu(row.cpuMicrosPerRequest).padStart(8)} ${cpu(baseline.cpuMicrosPerRequest).padStart(8)} ${cpuShare.padStart(8)}`,
+    );
+  }
+  if (CLIENT_WORKERS > 0) {
+    console.log(
+      "\nCPU/req: the servers' thread's CPU time per answered request; \"of bare\" there is the bare route's CPU per request over the route's (the share of the bare route's throughput the route reaches on one core of its own).",
     );
   }
   const invalid = rows.map(({ row }) => row).filter((row) => row.non2xx > 0);

@@ -130,6 +130,7 @@ import { registerConditionalGet } from './platform/http/conditionalGet.js';
 import { AppError, PlatformMessages, registerErrorHandler } from './platform/http/errors.js';
 import { answerFrameworkError, registerInputEncodingGuard } from './platform/http/inputEncoding.js';
 import { createRateLimiter } from './platform/http/rateLimit.js';
+import { addRouteOnSend } from './platform/http/routeHooks.js';
 import { registerRequestSecurity, registerSecurityHeaders } from './platform/http/security.js';
 import { createJobQueue } from './platform/jobs/jobs.js';
 import { loggerOptions } from './platform/logging.js';
@@ -197,9 +198,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { onRoute } = deps;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
 
-  app.addHook('onSend', (request, reply, payload, done) => {
+  // Set when the request arrives, so every answer carries it (errors and 404s included) without an
+  // onSend hook on every request.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    done(null, payload);
+    done();
   });
 
   // gzip/brotli for JSON and the web app's files; tiny answers are not worth the CPU.
@@ -217,9 +220,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => changes.stop());
   // A state-changing request answers once this process has heard its own writes' notifications, so
   // the writer's next read never meets a stale cached copy (a no-op on PGlite, which delivers at commit).
-  app.addHook('onSend', async (request) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') await changes.sync(database.db);
-  });
+  // Added to the state-changing routes only: reads pay no hook for it.
+  addRouteOnSend(
+    app,
+    (route) => ![route.method].flat().every((method) => method === 'GET' || method === 'HEAD'),
+    async (request) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') await changes.sync(database.db);
+    },
+  );
   const sessions = createSessionStore(database.db, clock, changes);
   registerRequestSecurity(app, sessions, { publicUrl: config.publicUrl });
   const rateLimiter = createRateLimiter(database.db, clock);

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { addRouteOnSend } from './routeHooks.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -33,17 +34,22 @@ export function namesValidator(header: string | undefined, validator: string): b
  * `private, no-cache`: kept by the browser only, and always revalidated (a 304 costs no body).
  */
 export function registerConditionalGet(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
-    if (request.routeOptions.config.conditionalGet !== true) return payload;
-    if (reply.statusCode !== 200 || typeof payload !== 'string' || reply.hasHeader('etag')) return payload;
-    const validator = validatorOf(payload);
-    reply.header('etag', validator);
-    reply.header('cache-control', 'private, no-cache');
-    if (!namesValidator(request.headers['if-none-match'], validator)) return payload;
-    reply.code(304);
-    reply.removeHeader('content-type');
-    reply.removeHeader('content-length');
-    return '';
-  });
+  // Only the routes that ask for it carry the hook (ahead of their compression hook): other routes pay
+  // nothing for it.
+  addRouteOnSend(
+    app,
+    (route) => route.config?.conditionalGet === true,
+    async (request, reply, payload) => {
+      if (request.method !== 'GET' && request.method !== 'HEAD') return payload;
+      if (reply.statusCode !== 200 || typeof payload !== 'string' || reply.hasHeader('etag')) return payload;
+      const validator = validatorOf(payload);
+      reply.header('etag', validator);
+      reply.header('cache-control', 'private, no-cache');
+      if (!namesValidator(request.headers['if-none-match'], validator)) return payload;
+      reply.code(304);
+      reply.removeHeader('content-type');
+      reply.removeHeader('content-length');
+      return '';
+    },
+  );
 }

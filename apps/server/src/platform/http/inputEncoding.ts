@@ -49,8 +49,8 @@ const badUrl = () => new AppError(ErrorStatus.OperationNotAllowed, PlatformMessa
  * Register it first: the session lookup and every handler after it may trust the text they read.
  */
 export function registerInputEncodingGuard(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
-    if (!isCleanUrl(request.url)) throw badUrl();
+  app.addHook('onRequest', (request, _reply, done) => {
+    done(isCleanUrl(request.url) ? undefined : badUrl());
   });
 
   const parseJson = app.getDefaultJsonParser('error', 'error');
