@@ -280,6 +280,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     documentChanged: workDocumentChanged,
     // Created further down with the organizations; only called while answering requests, after start.
     notify: (executor, events) => notifications.notify(executor, events),
+    // Items made while the user works inside an organization belong to it (docs/work.md).
+    activeOrganizationId: async (userId) =>
+      (await organizationAccess.activeMembership(userId))?.organization.id ?? null,
     db: database.db,
     clock,
     users,

@@ -139,6 +139,12 @@ export const WorkMessages = {
   NotifyAssigned: (actor: string, task: string) => `${actor} assigned you “${task}”`,
   NotifyMentioned: (actor: string, task: string) => `${actor} mentioned you in a comment on “${task}”`,
   NotifyReviewRequested: (actor: string, document: string) => `${actor} asked you to review “${document}”`,
+  NotifyStatus: (actor: string, task: string, status: string) => `${actor} moved “${task}” to ${status}`,
+  NotifyDueDate: (actor: string, task: string, day: string | null) =>
+    day === null ? `${actor} removed the due date of “${task}”` : `${actor} set “${task}” due on ${day}`,
+  NotifyDueSoon: (task: string, day: string) => `“${task}” is due on ${day}`,
+  NotifySignedOff: (actor: string, document: string) => `${actor} signed off “${document}”`,
+  NotifyChangesRequested: (actor: string, document: string) => `${actor} asked for changes to “${document}”`,
   VersionNotFound: 'This version of the document does not exist.',
   VersionIsCurrent: 'This version is already the document’s text.',
   FreemiumDocs: (limit: number) =>

@@ -735,6 +735,8 @@ export const workItems = pgTable('work_items', {
   priority: integer('priority'),
   claimState: integer('claim_state'),
   dueDate: timestamp('due_date', { withTimezone: true }),
+  /** The due date the assignees were last reminded of (0100_work_due_reminders.sql). */
+  dueNotifiedFor: timestamp('due_notified_for', { withTimezone: true }),
   milestoneId: bigint('milestone_id', { mode: 'number' }),
   targetId: bigint('target_id', { mode: 'number' }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -1,10 +1,13 @@
 import '../modules/work/work.css';
+import { useLayoutEffect } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../modules/shell/usePageTitle';
+import { forceLightTheme } from '../modules/theme/themeDom';
 
-/** The work product's marketing page; always light (spec 002 §2.1). */
+/** The work product's marketing page; always light, the shell around it too (spec 002 §2.1, §4.9). */
 export function WorkProductPage() {
   usePageTitle('Coderoom Work');
+  useLayoutEffect(() => forceLightTheme(), []);
   return (
     <main id="main" className="work-product" data-theme="light">
       <div className="work-product-inner">

@@ -6,6 +6,7 @@ import { useWorkAction } from '../modules/work/api/useWorkAction';
 import { useWorkCollaborators } from '../modules/work/api/useWorkCollaborators';
 import { ReportForm, type ReportFormValues, WEEKDAYS } from '../modules/work/components/ReportForm';
 import { SharePanel } from '../modules/work/components/SharePanel';
+import { UndoTrash } from '../modules/work/components/UndoTrash';
 import { WorkLayout } from '../modules/work/components/WorkLayout';
 import { Button } from '../ui/Button';
 import { FormMessage } from '../ui/FormMessage';
@@ -149,24 +150,7 @@ export function WorkReportsPage() {
           );
         })}
       </ul>
-      {trashed && (
-        <div className="work-undo" role="status">
-          <span>Moved “{trashed.item.title}” to the trash.</span>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => {
-              trash.mutate({ method: 'PUT', path: `/api/workflows/items/${trashed.item.id}/restore` });
-              setTrashed(null);
-            }}
-          >
-            Undo
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => setTrashed(null)}>
-            Dismiss
-          </button>
-        </div>
-      )}
+      {trashed && <UndoTrash item={trashed.item} onClose={() => setTrashed(null)} />}
     </WorkLayout>
   );
 }

@@ -4,6 +4,7 @@ import { useUserInfo } from '../modules/session/hooks/useUserInfo';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 import { useWorkAction } from '../modules/work/api/useWorkAction';
 import { useWorkReviews } from '../modules/work/api/useWorkReviews';
+import { UndoTrash } from '../modules/work/components/UndoTrash';
 import { WorkLayout } from '../modules/work/components/WorkLayout';
 import { Button } from '../ui/Button';
 import { FormMessage } from '../ui/FormMessage';
@@ -22,7 +23,9 @@ export function WorkReviewsPage() {
   const reviews = useWorkReviews(tab);
   const { data: user } = useUserInfo();
   const action = useWorkAction();
+  const trash = useWorkAction();
   const [notes, setNotes] = useState<Record<number, string>>({});
+  const [trashed, setTrashed] = useState<{ id: number; title: string } | null>(null);
   return (
     <WorkLayout>
       <header className="work-header">
@@ -40,6 +43,7 @@ export function WorkReviewsPage() {
       {reviews.isPending && <PageLoading label="Loading reviews" />}
       {reviews.error && <FormMessage tone="error">{reviews.error.message}</FormMessage>}
       {action.error && <FormMessage tone="error">{action.error.message}</FormMessage>}
+      {trash.error && <FormMessage tone="error">{trash.error.message}</FormMessage>}
       {reviews.data?.length === 0 && (
         <div className="empty-state">
           <p className="muted">
@@ -50,9 +54,25 @@ export function WorkReviewsPage() {
       <ul className="work-list" aria-label="Reviews">
         {reviews.data?.map(({ review, document, reviewers }) => {
           const mine = reviewers.find((reviewer) => reviewer.user_id === user?.user_id);
+          const canDelete = review.access === 'owner' || review.access === 'edit';
           return (
             <li key={review.id} className="work-section">
-              <h2>{review.title}</h2>
+              <div className="work-review-head">
+                <h2>{review.title}</h2>
+                {canDelete && (
+                  <Button
+                    variant="ghost"
+                    onClick={() =>
+                      trash.mutate(
+                        { method: 'PUT', path: `/api/workflows/items/${review.id}/delete` },
+                        { onSuccess: () => setTrashed(review) },
+                      )
+                    }
+                  >
+                    Delete <span className="visually-hidden">{review.title}</span>
+                  </Button>
+                )}
+              </div>
               {document && (
                 <p>
                   Document: <Link to={`/work/doc/${document.id}`}>{document.title}</Link> · asked by{' '}
@@ -105,6 +125,7 @@ export function WorkReviewsPage() {
           );
         })}
       </ul>
+      {trashed && <UndoTrash item={trashed} onClose={() => setTrashed(null)} />}
     </WorkLayout>
   );
 }

@@ -22,7 +22,7 @@ export interface WorkDemoPeople {
 
 /**
  * The demo workspace "Course launch" of author@coderoom.dev (issue 18): a project with a folder, three
- * documents, six tasks across the statuses (one overdue, one with sub-tasks and comments), a review waiting
+ * documents, six tasks in each status (one overdue, one with sub-tasks and comments), a review waiting
  * for reviewer@coderoom.dev, a group and a weekly scheduled report. Runs once: a named workspace means done.
  */
 export async function seedWorkDemo(db: Db, people: WorkDemoPeople, now: Date): Promise<boolean> {
@@ -97,6 +97,49 @@ export async function seedWorkDemo(db: Db, people: WorkDemoPeople, now: Date): P
       dueDate: at(6),
     });
     await task('Announce on the blog', WorkItemStatus.InProgress, project.id);
+    // The rest of the board: six tasks in each status (issue 18), spread over the coming weeks.
+    const more: Array<[number, string[]]> = [
+      [
+        WorkItemStatus.NotStarted,
+        ['Write the lesson 4 quiz', 'Plan the launch webinar', 'Collect beta feedback', 'Draft the FAQ'],
+      ],
+      [
+        WorkItemStatus.InProgress,
+        [
+          'Edit the lesson 2 video',
+          'Write the lesson 3 script',
+          'Build the async exercises',
+          'Price the course',
+        ],
+      ],
+      [
+        WorkItemStatus.InReview,
+        [
+          'Proofread the outline',
+          'Check the lesson 2 captions',
+          'Test the playground setup',
+          'Review the certificate text',
+          'Check the course trailer',
+        ],
+      ],
+      [
+        WorkItemStatus.Done,
+        [
+          'Pick the course title',
+          'Set up the repository',
+          'Record the lesson 1 video',
+          'Choose the cover colours',
+          'Invite the beta testers',
+        ],
+      ],
+    ];
+    let offset = 7;
+    for (const [status, titles] of more) {
+      for (const title of titles) {
+        offset += 1;
+        await task(title, status, project.id, status === WorkItemStatus.Done ? {} : { dueDate: at(offset) });
+      }
+    }
     for (const title of ['Write the headline', 'Add the syllabus section']) {
       await add({
         kind: 'task',

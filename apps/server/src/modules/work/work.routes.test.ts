@@ -9,6 +9,7 @@ import {
 import {
   ClaimState,
   DEFAULT_TASK_TITLE,
+  EnterpriseRole,
   FreemiumDefaults,
   MAX_FOLDER_DEPTH,
   WorkflowAction,
@@ -19,10 +20,11 @@ import {
   WorkItemStatus,
   WorkMessages,
 } from '@coderoom/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devMailbox, jobs, workActivity, workItems } from '../../db/schema.js';
 import { buildTestApp, signUp, type TestApp, type TestClient, waitFor } from '../../test/harness.js';
+import { buildOrganization } from '../organizations/organizations.test-support.js';
 import { SCHEDULED_REPORT_JOB } from './work.service.js';
 
 let t: TestApp;
@@ -169,60 +171,111 @@ describe('items in a tree', () => {
 });
 
 describe('the workflow actions of 002 §4.2', () => {
+  // Every kind of 002 §4.2, with where it can be moved to: a project into a group, a project task into
+  // another project, a group (which sits only at the top) back to the top, everything else into a folder.
   const KINDS = [
-    ['document', null],
-    ['project', null],
-    ['private_project', null],
-    ['folder', 'container'],
-    ['private_folder', 'container'],
-    ['group', null],
-    ['task', null],
-    ['project_task', 'project'],
+    'document',
+    'project',
+    'private_project',
+    'folder',
+    'private_folder',
+    'group',
+    'task',
+    'project_task',
+    'review',
+    'scheduled_report',
   ] as const;
 
-  it.each(KINDS)('every action on a %s lands in its activity feed', async (kind, parentKind) => {
+  async function make(owner: Awaited<ReturnType<typeof signUp>>, kind: (typeof KINDS)[number]) {
+    const mate = await signUp(t.app);
+    if (kind === 'review') {
+      const doc = await create(owner.client, { kind: 'document', title: 'Reviewed' });
+      const response = await owner.client.post('/api/workflows/reviews', {
+        document_id: doc.id,
+        reviewer_emails: [mate.email],
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return WorkReviewSchema.parse(response.json()).review;
+    }
+    if (kind === 'scheduled_report') {
+      const next = new Date(t.clock.now().getTime() + 30 * 86_400_000);
+      const response = await owner.client.post('/api/workflows/scheduled-reports', {
+        title: 'Monthly numbers',
+        repeat_every: 1,
+        repeat_type: 'months',
+        repeat_on_date: 1,
+        next_scheduled_date: next.toISOString(),
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      return ScheduledReportSchema.parse(response.json()).item;
+    }
+    const project =
+      kind === 'project_task' ? await create(owner.client, { kind: 'project', title: 'Home' }) : null;
+    return create(owner.client, { kind, parent_id: project?.id ?? null });
+  }
+
+  async function destinationFor(owner: Awaited<ReturnType<typeof signUp>>, kind: string) {
+    if (kind === 'group') return null;
+    if (kind.endsWith('project')) return (await create(owner.client, { kind: 'group', title: 'To' })).id;
+    if (kind === 'project_task') return (await create(owner.client, { kind: 'project', title: 'To' })).id;
+    return (await create(owner.client, { kind: 'folder', title: 'To' })).id;
+  }
+
+  it.each(KINDS)('every action on a %s is answered and lands in its activity feed', async (kind) => {
     const owner = await signUp(t.app);
     const mate = await signUp(t.app);
-    const project = parentKind === 'project' ? await create(owner.client, { kind: 'project' }) : null;
-    const container = await create(owner.client, { kind: 'folder', title: 'Destination' });
-    const item = await create(owner.client, { kind, parent_id: project?.id ?? null });
+    const item = await make(owner, kind);
     const id = item.id;
     const path = `/api/workflows/items/${id}`;
 
-    expect((await owner.client.put(path, { title: `Renamed ${kind}` })).statusCode).toBe(200);
-    const destination =
-      parentKind === 'project'
-        ? project!.id
-        : kind === 'group' || kind.endsWith('project')
-          ? null
-          : container.id;
-    if (destination !== null)
-      expect((await owner.client.put(`${path}/move`, { parent_id: destination })).statusCode).toBe(200);
+    const renamed = await owner.client.put(path, { title: `Renamed ${kind}` });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const destination = await destinationFor(owner, kind);
+    const moved = await owner.client.put(`${path}/move`, { parent_id: destination });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(WorkItemDetailSchema.parse(moved.json()).item.parent_id).toBe(destination);
     const share = await owner.client.put(`${path}/collaborators`, { email: mate.email, role: 'view' });
     // Private items are never shared; everything else is.
     expect(share.statusCode).toBe(kind.startsWith('private') ? 400 : 200);
-    expect((await owner.client.get(`${path}/collaborators`)).statusCode).toBe(200);
+    const collaborators = await owner.client.get(`${path}/collaborators`);
+    expect(collaborators.statusCode).toBe(200);
+    if (!kind.startsWith('private'))
+      expect(collaborators.json().collaborators).toEqual(
+        expect.arrayContaining([expect.objectContaining({ email: mate.email, role: 'view' })]),
+      );
     expect((await owner.client.put(`${path}/delete`)).statusCode).toBe(200);
+    expect(
+      WorkItemListSchema.parse((await owner.client.get('/api/workflows/trash')).json()).items.map(
+        (entry) => entry.id,
+      ),
+    ).toContain(id);
     expect((await owner.client.put(`${path}/restore`)).statusCode).toBe(200);
     expect((await owner.client.put(`${path}/delete`)).statusCode).toBe(200);
-    expect((await owner.client.request('DELETE', path)).statusCode).toBe(200);
-
-    const feed = await t.database.db
-      .select()
-      .from(workActivity)
-      .where(eq(workActivity.itemTitle, `Renamed ${kind}`));
-    const actions = new Set(feed.map((entry) => entry.action));
-    expect(actions).toEqual(
+    // "get collaborators" reads and is not written to the feed.
+    expect(new Set(await actionsOn(id))).toEqual(
       new Set([
+        WorkflowAction.Create,
         WorkflowAction.Update,
-        ...(destination !== null ? [WorkflowAction.Move] : []),
+        WorkflowAction.Move,
         ...(kind.startsWith('private') ? [] : [WorkflowAction.ModifyCollaborator]),
         WorkflowAction.Delete,
         WorkflowAction.Restore,
-        WorkflowAction.PermanentlyDelete,
       ]),
     );
+    expect((await owner.client.request('DELETE', path)).statusCode).toBe(200);
+    // The feed outlives the item: its entries keep the title and kind.
+    const gone = await t.database.db
+      .select()
+      .from(workActivity)
+      .where(
+        and(
+          eq(workActivity.actorId, owner.user.user_id),
+          eq(workActivity.action, WorkflowAction.PermanentlyDelete),
+        ),
+      );
+    expect(gone.map((entry) => [entry.itemTitle, entry.itemKind])).toEqual([[`Renamed ${kind}`, kind]]);
     expect(await t.database.db.select().from(workItems).where(eq(workItems.id, id))).toEqual([]);
+    expect((await owner.client.get(path)).statusCode).toBe(404);
   });
 });
 
@@ -683,6 +736,38 @@ describe('editing a scheduled report', () => {
     const trashed = await owner.client.put(path, { title: 'Again' });
     expect(trashed.statusCode).toBe(400);
     expect(trashed.body).toContain(WorkMessages.InTrash);
+  });
+});
+
+describe('organization ownership', () => {
+  it('gives items made inside an organization to it, and the tree below them too', async () => {
+    const member = await signUp(t.app);
+    const loner = await signUp(t.app);
+    const { organizationId } = await buildOrganization(t.database, {
+      name: 'Acme',
+      members: [{ email: member.email, userId: member.user.user_id, role: EnterpriseRole.Learner }],
+    });
+    const project = await create(member.client, { kind: 'project', title: 'Acme launch' });
+    expect(project.organization_id).toBe(organizationId);
+    const task = await create(member.client, { kind: 'project_task', parent_id: project.id });
+    expect(task.organization_id).toBe(organizationId);
+    const doc = await create(member.client, { kind: 'document', title: 'Brief' });
+    const review = await member.client.post('/api/workflows/reviews', {
+      document_id: doc.id,
+      reviewer_emails: [loner.email],
+    });
+    expect(WorkReviewSchema.parse(review.json()).review.organization_id).toBe(organizationId);
+
+    // Outside any organization an item is the user's own; what they make inside a shared organization
+    // item still belongs to that organization.
+    const own = await create(loner.client, { kind: 'document' });
+    expect(own.organization_id).toBeNull();
+    await member.client.put(`/api/workflows/items/${project.id}/collaborators`, {
+      email: loner.email,
+      role: 'edit',
+    });
+    const inside = await create(loner.client, { kind: 'project_task', parent_id: project.id });
+    expect(inside.organization_id).toBe(organizationId);
   });
 });
 

@@ -35,6 +35,7 @@ import {
   nextReportDate,
   Priority,
   WORK_FOLDER_KINDS,
+  WORK_ITEM_STATUS_LABEL,
   WORK_PROJECT_KINDS,
   WORK_TASK_KINDS,
   WorkflowAction,
@@ -73,6 +74,10 @@ import * as repo from './work.repository.js';
 import { RANK } from './work.repository.js';
 
 export const SCHEDULED_REPORT_JOB = 'work.scheduled_report';
+/** Job kind: remind a task's assignees that it is due (docs/work.md "Notifications", docs/jobs.md). */
+export const TASK_DUE_JOB = 'work.task_due';
+/** The due reminder goes out this long before the due date (at once when that time has passed). */
+export const DUE_REMINDER_MS = 86_400_000;
 
 /**
  * Work documents on the collab server (modules/collab): the name space `work:{id}`, and where the text lives
@@ -123,6 +128,11 @@ export interface WorkDeps {
    * written in the change's transaction. Without it (the seed) nobody is notified.
    */
   notify?: (executor: DbExecutor, events: readonly NotificationEvent[]) => Promise<void>;
+  /**
+   * The organization the user works in (spec 001 §4's active organization), or null. Items created at the
+   * top level while one is active belong to it; items inside a container take the container's.
+   */
+  activeOrganizationId?: (userId: number) => Promise<number | null>;
   /** Told after a document's text was replaced outside the live session: its open copy takes the change. */
   documentChanged?: Topic<WorkDocumentChange>;
 }
@@ -183,6 +193,47 @@ export function createWorkService(deps: WorkDeps) {
 
   async function notify(executor: DbExecutor, events: NotificationEvent[]): Promise<void> {
     if (deps.notify && events.length > 0) await deps.notify(executor, events);
+  }
+
+  async function organizationOf(userId: number): Promise<number | null> {
+    return deps.activeOrganizationId ? deps.activeOrganizationId(userId) : null;
+  }
+
+  /** Queues the reminder for a task's due date (a day before, or at once when that has passed). */
+  async function queueDueReminder(executor: DbExecutor, taskId: number, due: Date): Promise<void> {
+    await jobs.enqueue(
+      executor,
+      TASK_DUE_JOB,
+      { item_id: taskId, due: due.toISOString() },
+      { delayMs: Math.max(0, due.getTime() - DUE_REMINDER_MS - clock.now().getTime()) },
+    );
+  }
+
+  /**
+   * Tells a task's assignees (its owner when nobody is assigned) that it is due. Under a row lock, and only
+   * if the task still has this due date, is not done or trashed, and nobody was told of this date yet: a
+   * run queued for a date changed since, or a second run, tells nobody.
+   */
+  async function remindDue(taskId: number, due: Date): Promise<void> {
+    await db.transaction(async (tx) => {
+      const task = await repo.lockItem(tx, taskId);
+      if (!task || !isTaskKind(task.kind) || task.deletedAt || task.status === WorkItemStatus.Done) return;
+      if (task.dueDate?.getTime() !== due.getTime()) return;
+      if (task.dueNotifiedFor?.getTime() === due.getTime()) return;
+      await repo.updateItem(tx, taskId, { dueNotifiedFor: due });
+      const assignees = (await repo.findAssignees(tx, [taskId])).map((row) => row.userId);
+      const people = assignees.length > 0 ? assignees : [task.ownerId];
+      await notify(
+        tx,
+        people.map((person) => ({
+          userId: person,
+          type: NotificationType.WorkflowTaskDue,
+          title: WorkMessages.NotifyDueSoon(task.title, due.toISOString().slice(0, 10)),
+          link: `/work/task/${taskId}`,
+          organizationId: task.organizationId,
+        })),
+      );
+    });
   }
 
   async function nameOf(userId: number, executor: DbExecutor): Promise<string> {
@@ -324,11 +375,16 @@ export function createWorkService(deps: WorkDeps) {
 
   async function createItem(
     userId: number,
-    input: CreateWorkItemRequest & { targetId?: number },
+    input: CreateWorkItemRequest & { targetId?: number; organizationId?: number | null },
     executor: DbExecutor,
   ) {
     const parentId = input.parent_id ?? null;
     const chain = await checkParent(executor, userId, parentId, input.kind);
+    // One tree, one organization: inside a container the container's, at the top the active one.
+    const organizationId =
+      parentId === null
+        ? (input.organizationId ?? null)
+        : ((await repo.findItem(executor, parentId))?.organizationId ?? null);
     if (
       (WORK_FOLDER_KINDS as readonly string[]).includes(input.kind) &&
       foldersIn(chain) + 1 > MAX_FOLDER_DEPTH
@@ -340,6 +396,7 @@ export function createWorkService(deps: WorkDeps) {
     const parentKind = chain[0]?.kind ?? null;
     const row = await repo.insertItem(executor, {
       ownerId: userId,
+      organizationId,
       kind: input.kind,
       parentId,
       title: input.title ?? (isTaskKind(input.kind) ? DEFAULT_TASK_TITLE : defaultTitle(input.kind)),
@@ -435,6 +492,7 @@ export function createWorkService(deps: WorkDeps) {
       const day = due.toISOString().slice(0, 10);
       const task = await repo.insertItem(tx, {
         ownerId: item.ownerId,
+        organizationId: item.organizationId,
         kind: 'task',
         parentId: item.parentId,
         title: `${item.title} — ${day}`,
@@ -449,6 +507,7 @@ export function createWorkService(deps: WorkDeps) {
         updatedAt: now,
       });
       await repo.replaceAssignees(tx, task.id, report.assigneesList);
+      await queueDueReminder(tx, task.id, task.dueDate as Date);
       const grants: Array<[number[], 'edit' | 'comment' | 'view']> = [
         [report.assigneesList, 'edit'],
         [report.reviewersList, 'comment'],
@@ -492,10 +551,73 @@ export function createWorkService(deps: WorkDeps) {
     }
   }
 
+  jobs.handle(TASK_DUE_JOB, async (payload) => {
+    const { item_id: itemId, due } = payload as { item_id?: unknown; due?: unknown };
+    const date = typeof due === 'string' ? new Date(due) : null;
+    if (Number.isInteger(itemId) && (itemId as number) > 0 && date && !Number.isNaN(date.getTime()))
+      await remindDue(itemId as number, date);
+  });
+
   jobs.handle(SCHEDULED_REPORT_JOB, async (payload) => {
     const itemId = Number((payload as { item_id?: unknown }).item_id);
     if (Number.isInteger(itemId) && itemId > 0) await runScheduledReport(itemId);
   });
+
+  /**
+   * A task's people hear of a change of its status (8030 when done, else 8006) or due date (8015): its
+   * assignees and owner, never the one who changed it. A new due date also queues its reminder (8019).
+   */
+  async function tellAboutChanges(
+    tx: DbExecutor,
+    userId: number,
+    before: WorkItemRow,
+    after: WorkItemRow,
+    /** People this same change assigned: their assignment notice says enough. */
+    justAssigned: readonly number[] = [],
+  ): Promise<void> {
+    if (!isTaskKind(after.kind)) return;
+    const statusChanged = after.status !== before.status && after.status !== null;
+    const dueChanged = (after.dueDate?.getTime() ?? null) !== (before.dueDate?.getTime() ?? null);
+    if (!statusChanged && !dueChanged) return;
+    if (dueChanged && after.dueDate) await queueDueReminder(tx, after.id, after.dueDate);
+    const assignees = (await repo.findAssignees(tx, [after.id])).map((row) => row.userId);
+    const people = [...new Set([after.ownerId, ...assignees])].filter(
+      (person) => person !== userId && !justAssigned.includes(person),
+    );
+    if (people.length === 0) return;
+    const actor = await nameOf(userId, tx);
+    const events: NotificationEvent[] = [];
+    for (const person of people) {
+      if (statusChanged)
+        events.push({
+          userId: person,
+          type:
+            after.status === WorkItemStatus.Done
+              ? NotificationType.WorkflowTaskCompleted
+              : NotificationType.TaskUpdated,
+          title: WorkMessages.NotifyStatus(
+            actor,
+            after.title,
+            WORK_ITEM_STATUS_LABEL[after.status as number] ?? '',
+          ),
+          link: `/work/task/${after.id}`,
+          organizationId: after.organizationId,
+        });
+      if (dueChanged)
+        events.push({
+          userId: person,
+          type: NotificationType.DueDateChanged,
+          title: WorkMessages.NotifyDueDate(
+            actor,
+            after.title,
+            after.dueDate ? after.dueDate.toISOString().slice(0, 10) : null,
+          ),
+          link: `/work/task/${after.id}`,
+          organizationId: after.organizationId,
+        });
+    }
+    await notify(tx, events);
+  }
 
   /** Everyone named on a report must be a known account. */
   async function checkReportPeople(ids: number[], executor: DbExecutor = db): Promise<void> {
@@ -743,7 +865,8 @@ export function createWorkService(deps: WorkDeps) {
           kind: 'Reviews and scheduled reports have their own forms.',
         });
       }
-      const row = await db.transaction((tx) => createItem(userId, input, tx));
+      const organizationId = await organizationOf(userId);
+      const row = await db.transaction((tx) => createItem(userId, { ...input, organizationId }, tx));
       return detail(userId, row.id);
     },
 
@@ -773,6 +896,7 @@ export function createWorkService(deps: WorkDeps) {
           }
         }
         let claimState = input.claim_state;
+        let newlyAssigned: number[] = [];
         if (input.assignee_ids) {
           const ids = [...new Set(input.assignee_ids)];
           for (const assignee of ids) {
@@ -783,6 +907,7 @@ export function createWorkService(deps: WorkDeps) {
           await repo.replaceAssignees(tx, itemId, ids);
           // Only people newly given the task hear of it, and never from themselves.
           const added = ids.filter((assignee) => !before.has(assignee) && assignee !== userId);
+          newlyAssigned = added;
           if (added.length > 0) {
             const actor = await nameOf(userId, tx);
             const title = input.title ?? item.title;
@@ -825,6 +950,7 @@ export function createWorkService(deps: WorkDeps) {
           ...(input.milestone_id !== undefined ? { milestoneId: input.milestone_id } : {}),
           updatedAt: clock.now(),
         });
+        await tellAboutChanges(tx, userId, item, changed, newlyAssigned);
         const fields = Object.keys(input).filter((field) => field !== 'body');
         await record(tx, changed, userId, WorkflowAction.Update, {
           fields: input.body !== undefined ? [...fields, 'body'] : fields,
@@ -1166,6 +1292,7 @@ export function createWorkService(deps: WorkDeps) {
             description: input.note ?? '',
             parent_id: null,
             targetId: document.id,
+            organizationId: document.organizationId,
           },
           tx,
         );
@@ -1232,6 +1359,28 @@ export function createWorkService(deps: WorkDeps) {
         });
         if (!saved) throw new AppError(ErrorStatus.AccessDenied, WorkMessages.NotAReviewer);
         await record(tx, item, userId, WorkflowAction.Update, { decision: input.decision });
+        // The one who asked hears of each decision (a sign-off completes the reviewer's part: 8030).
+        if (item.ownerId !== userId) {
+          const document = item.targetId === null ? null : await repo.findItem(tx, item.targetId);
+          const actor = await nameOf(userId, tx);
+          const title = document?.title ?? item.title;
+          await notify(tx, [
+            {
+              userId: item.ownerId,
+              type:
+                input.decision === 'signed_off'
+                  ? NotificationType.WorkflowTaskCompleted
+                  : NotificationType.TaskUpdated,
+              title:
+                input.decision === 'signed_off'
+                  ? WorkMessages.NotifySignedOff(actor, title)
+                  : WorkMessages.NotifyChangesRequested(actor, title),
+              ...(input.note ? { body: input.note.slice(0, 200) } : {}),
+              link: '/work/reviews?tab=follow_ups',
+              organizationId: item.organizationId,
+            },
+          ]);
+        }
       });
       const [review] = await presentReviews(userId, [(await repo.findItem(db, reviewId)) as WorkItemRow]);
       return review as WorkReview;
@@ -1247,6 +1396,7 @@ export function createWorkService(deps: WorkDeps) {
       if (input.repeat_type === 'weeks' && input.repeat_on_weekday === null)
         throw invalidInput({ repeat_on_weekday: 'Pick a weekday.' });
       await checkReportPeople([...input.assignees_list, ...input.reviewers_list, ...input.watchers_list]);
+      const organizationId = await organizationOf(userId);
       const itemId = await db.transaction(async (tx) => {
         const item = await createItem(
           userId,
@@ -1255,6 +1405,7 @@ export function createWorkService(deps: WorkDeps) {
             title: input.title,
             description: input.description,
             parent_id: input.parent_id ?? null,
+            organizationId,
           },
           tx,
         );

@@ -14,10 +14,30 @@ export function prefersDark(): boolean {
   return window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 
+/** Pages that are always light (spec 002 §4.9: /work-product) hold this while they are shown. */
+let forcedLight = 0;
+
+/**
+ * Paints the whole page light until the returned release is called, whatever the choice; the choice itself
+ * is kept (and a change made meanwhile is saved), and shows again on release.
+ */
+export function forceLightTheme(): () => void {
+  forcedLight += 1;
+  document.documentElement.dataset.theme = 'light';
+  let released = false;
+  return () => {
+    if (released) return;
+    released = true;
+    forcedLight -= 1;
+    if (forcedLight === 0)
+      document.documentElement.dataset.theme = resolveTheme(readThemeChoice(), prefersDark());
+  };
+}
+
 /** Sets data-theme on <html> and remembers the choice in the cookie the head script reads. */
 export function applyThemeChoice(choice: ThemeChoice): void {
   const root = document.documentElement;
-  root.dataset.theme = resolveTheme(choice, prefersDark());
+  root.dataset.theme = forcedLight > 0 ? 'light' : resolveTheme(choice, prefersDark());
   root.dataset.themeChoice = choice;
   const secure = window.location.protocol === 'https:' ? '; secure' : '';
   // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing in Firefox and Safari

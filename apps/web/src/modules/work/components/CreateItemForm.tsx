@@ -2,9 +2,9 @@ import type { WorkflowItemKindName as WorkItemKind } from '@coderoom/domain';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../ui/Button';
-import { FormMessage } from '../../../ui/FormMessage';
 import { useWorkAction } from '../api/useWorkAction';
 import { itemPath } from '../itemPath';
+import { WorkActionError } from './WorkActionError';
 
 interface CreateItemFormProps {
   kinds: Array<{ kind: WorkItemKind; label: string }>;
@@ -62,7 +62,7 @@ export function CreateItemForm({ kinds, parentId = null, open = true }: CreateIt
       <Button type="submit" busy={action.isPending}>
         Create {label.toLowerCase()}
       </Button>
-      {action.error && <FormMessage tone="error">{action.error.message}</FormMessage>}
+      <WorkActionError error={action.error} />
     </form>
   );
 }

@@ -2,8 +2,8 @@ import type { WorkItem } from '@coderoom/contracts';
 import { useState } from 'react';
 import { FormMessage } from '../../../ui/FormMessage';
 import { PageLoading } from '../../../ui/PageLoading';
-import { useWorkAction } from '../api/useWorkAction';
 import { ItemRow } from './ItemRow';
+import { UndoTrash } from './UndoTrash';
 
 interface ItemListProps {
   label: string;
@@ -18,7 +18,6 @@ interface ItemListProps {
 export function ItemList({ label, items, isPending, error, empty, inTrash = false }: ItemListProps) {
   const [trashed, setTrashed] = useState<WorkItem | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const action = useWorkAction();
   if (isPending) return <PageLoading label={`Loading ${label.toLowerCase()}`} />;
   if (error) return <FormMessage tone="error">{error.message}</FormMessage>;
   return (
@@ -41,24 +40,7 @@ export function ItemList({ label, items, isPending, error, empty, inTrash = fals
           ))}
         </ul>
       )}
-      {trashed && (
-        <div className="work-undo" role="status">
-          <span>Moved “{trashed.title}” to the trash.</span>
-          <button
-            type="button"
-            className="btn btn-secondary"
-            onClick={() => {
-              action.mutate({ method: 'PUT', path: `/api/workflows/items/${trashed.id}/restore` });
-              setTrashed(null);
-            }}
-          >
-            Undo
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => setTrashed(null)}>
-            Dismiss
-          </button>
-        </div>
-      )}
+      {trashed && <UndoTrash item={trashed} onClose={() => setTrashed(null)} />}
     </>
   );
 }
