@@ -2,6 +2,7 @@ import type { WorkItem } from '@coderoom/contracts';
 import { useState } from 'react';
 import { FormMessage } from '../../../ui/FormMessage';
 import { PageLoading } from '../../../ui/PageLoading';
+import { useWorkAction } from '../api/useWorkAction';
 import { ItemRow } from './ItemRow';
 import { UndoTrash } from './UndoTrash';
 
@@ -18,6 +19,12 @@ interface ItemListProps {
 export function ItemList({ label, items, isPending, error, empty, inTrash = false }: ItemListProps) {
   const [trashed, setTrashed] = useState<WorkItem | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const trash = useWorkAction();
+  const remove = (item: WorkItem) =>
+    trash.mutate(
+      { method: 'PUT', path: `/api/workflows/items/${item.id}/delete` },
+      { onSuccess: () => setTrashed(item), onError: (error) => setFailure(error.message) },
+    );
   if (isPending) return <PageLoading label={`Loading ${label.toLowerCase()}`} />;
   if (error) return <FormMessage tone="error">{error.message}</FormMessage>;
   return (
@@ -30,13 +37,7 @@ export function ItemList({ label, items, isPending, error, empty, inTrash = fals
       ) : (
         <ul className="work-list" aria-label={label}>
           {items?.map((item) => (
-            <ItemRow
-              key={item.id}
-              item={item}
-              inTrash={inTrash}
-              onTrashed={setTrashed}
-              onError={setFailure}
-            />
+            <ItemRow key={item.id} item={item} inTrash={inTrash} onDelete={remove} onError={setFailure} />
           ))}
         </ul>
       )}

@@ -11,12 +11,16 @@ interface ItemRowProps {
   item: WorkItem;
   /** In the trash the row restores and deletes permanently instead. */
   inTrash?: boolean;
-  onTrashed?: (item: WorkItem) => void;
+  /**
+   * Deletes the item. The list does it, not the row: the row leaves the list as soon as the lists reload,
+   * and the list must still be there to offer the undo.
+   */
+  onDelete?: (item: WorkItem) => void;
   onError: (message: string) => void;
 }
 
 /** One item of a list with everything a list lets you do to it: open, rename, move, star, delete. */
-export function ItemRow({ item, inTrash = false, onTrashed, onError }: ItemRowProps) {
+export function ItemRow({ item, inTrash = false, onDelete, onError }: ItemRowProps) {
   const action = useWorkAction();
   const [mode, setMode] = useState<'idle' | 'rename' | 'move'>('idle');
   const [title, setTitle] = useState(item.title);
@@ -127,12 +131,7 @@ export function ItemRow({ item, inTrash = false, onTrashed, onError }: ItemRowPr
                 <Button variant="ghost" onClick={() => setMode('move')}>
                   Move <span className="visually-hidden">{item.title}</span>
                 </Button>
-                <Button
-                  variant="ghost"
-                  onClick={() =>
-                    run('PUT', `/api/workflows/items/${item.id}/delete`, {}, () => onTrashed?.(item))
-                  }
-                >
+                <Button variant="ghost" onClick={() => onDelete?.(item)}>
                   Delete <span className="visually-hidden">{item.title}</span>
                 </Button>
               </>

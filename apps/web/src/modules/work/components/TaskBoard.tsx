@@ -108,6 +108,11 @@ export function TaskBoard({ tasks }: { tasks: WorkItem[] }) {
                   >
                     <Link to={`/work/task/${task.id}`}>{task.title}</Link>
                     <div className="work-row-meta">
+                      {task.due_date &&
+                        task.status !== 4004 &&
+                        new Date(task.due_date).getTime() < Date.now() && (
+                          <span className="work-badge work-badge-danger">Overdue</span>
+                        )}{' '}
                       {task.due_date && `Due ${new Date(task.due_date).toLocaleDateString()}`}
                       {task.assignees.length > 0 &&
                         ` · ${task.assignees.map((person) => person.full_name).join(', ')}`}
