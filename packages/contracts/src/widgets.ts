@@ -1,4 +1,12 @@
-import { CodeWidgetDefaults, isWebVtt, TableLimits, TutorLimits } from '@coderoom/domain';
+import {
+  CodeWidgetDefaults,
+  isValidDockerImageName,
+  isWebVtt,
+  TableLimits,
+  TERMINAL_IMAGES,
+  TutorLimits,
+  WebpackBinLimits,
+} from '@coderoom/domain';
 import { z } from 'zod';
 import { ComparisonModeSchema, LanguageIdSchema } from './execution.js';
 
@@ -208,6 +216,66 @@ export const VideoWidgetSchema = z.strictObject({
   }),
 });
 
+/**
+ * A multi-file front-end sandbox (spec 000 §3 "WebpackBin"): index.html plus scripts and stylesheets, built
+ * on the server (esbuild: JSX and TypeScript, imports between the files, React) and shown in a sandboxed
+ * frame with an opaque origin (docs/widgets.md).
+ */
+export const WebpackBinFileSchema = z.strictObject({
+  name: z
+    .string()
+    .regex(WebpackBinLimits.fileName, 'Use a file name like app.js, App.jsx, util.ts or style.css.'),
+  content: text(WebpackBinLimits.fileCharacters),
+});
+export type WebpackBinFile = z.infer<typeof WebpackBinFileSchema>;
+
+export const WebpackBinWidgetSchema = z.strictObject({
+  type: z.literal('WebpackBin'),
+  comp_id: compId,
+  content: z.strictObject({
+    files: z
+      .array(WebpackBinFileSchema)
+      .min(1)
+      .max(WebpackBinLimits.files)
+      .refine((files) => files.some((file) => file.name === 'index.html'), 'Add an index.html file.')
+      .refine(
+        (files) => new Set(files.map((file) => file.name.toLowerCase())).size === files.length,
+        'Two files share a name.',
+      ),
+    caption: text(500).optional(),
+    outputHeight: z.number().int().min(100).max(2000).default(300),
+    autoRun: z.boolean().default(false),
+  }),
+});
+
+/** A shell in a live instance inside the lesson (docs/widgets.md); at most one per page. */
+export const TerminalWidgetSchema = z.strictObject({
+  type: z.literal('Terminal'),
+  comp_id: compId,
+  content: z.strictObject({
+    /** A live-instance profile, named like a Docker image (three slash-separated parts). */
+    imageName: text(200)
+      .default(TERMINAL_IMAGES[0].name)
+      .refine(isValidDockerImageName, 'Docker image name is invalid'),
+    caption: text(500).optional(),
+  }),
+});
+
+/** A remote desktop in a live instance through noVNC. Not available on this server (docs/widgets.md). */
+export const VncWidgetSchema = z.strictObject({
+  type: z.literal('VNC'),
+  comp_id: compId,
+  content: z.strictObject({
+    imageName: text(200)
+      .default(TERMINAL_IMAGES[0].name)
+      .refine(isValidDockerImageName, 'Docker image name is invalid'),
+    caption: text(500).optional(),
+    /** The desktop's size in pixels. */
+    width: z.number().int().min(320).max(1920).default(1024),
+    height: z.number().int().min(240).max(1200).default(768),
+  }),
+});
+
 /** Widgets that may sit inside a column. */
 const LEAF_WIDGETS = [
   MarkdownWidgetSchema,
@@ -221,6 +289,9 @@ const LEAF_WIDGETS = [
   TableWidgetSchema,
   QuizWidgetSchema,
   VideoWidgetSchema,
+  WebpackBinWidgetSchema,
+  TerminalWidgetSchema,
+  VncWidgetSchema,
 ] as const;
 const LeafWidgetSchema = z.discriminatedUnion('type', LEAF_WIDGETS);
 

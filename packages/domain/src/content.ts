@@ -122,6 +122,58 @@ export const WidgetType = {
 } as const;
 
 export const CODE_WIDGET_COUNTS = { WebpackBin: 5, VNC: 5, Android: 5, Code: 8, Terminal: 1 } as const;
+export type CountedWidgetType = keyof typeof CODE_WIDGET_COUNTS;
+
+/** The spec gives the counts (000 §3) but no message for a page over one; this one is ours. */
+export const WidgetCountMessages = {
+  TooMany: (type: CountedWidgetType, limit: number, count: number) =>
+    `A page can hold at most ${limit} ${type} widget${limit === 1 ? '' : 's'}; this one has ${count}. Remove ${count - limit} to save.`,
+} as const;
+
+export interface WidgetCountOverflow {
+  type: CountedWidgetType;
+  limit: number;
+  count: number;
+}
+
+/**
+ * The first widget type of `types` (every widget of a page, those inside columns included) that appears
+ * more often than CODE_WIDGET_COUNTS allows; null when the page is within every count.
+ */
+export function widgetCountOverflow(types: readonly string[]): WidgetCountOverflow | null {
+  const counts = new Map<string, number>();
+  for (const type of types) counts.set(type, (counts.get(type) ?? 0) + 1);
+  for (const [type, limit] of Object.entries(CODE_WIDGET_COUNTS) as [CountedWidgetType, number][]) {
+    const count = counts.get(type) ?? 0;
+    if (count > limit) return { type, limit, count };
+  }
+  return null;
+}
+
+/** The page-level cap of each counted widget type, for the studio's toolbox. */
+export function widgetRoomLeft(types: readonly string[], type: string): number {
+  const limit = (CODE_WIDGET_COUNTS as Record<string, number>)[type];
+  if (limit === undefined) return Number.POSITIVE_INFINITY;
+  return limit - types.filter((each) => each === type).length;
+}
+
+/** Our limits for a WebpackBin widget (the spec names the widget only). */
+export const WebpackBinLimits = {
+  files: 12,
+  fileCharacters: 100_000,
+  /** index.html, scripts (.js .jsx .ts .tsx .mjs) and stylesheets (.css); no folders. */
+  fileName: /^[A-Za-z0-9_-][A-Za-z0-9_.-]{0,63}\.(html|js|jsx|ts|tsx|mjs|css)$/,
+} as const;
+
+/** Profiles a Terminal widget can start (the runner's live-instance profiles, docs/containers.md). */
+export const TERMINAL_IMAGES = [
+  { name: 'coderoom/python/3', label: 'Python 3' },
+  { name: 'coderoom/node/20', label: 'Node.js 20' },
+] as const;
+
+/** Why a VNC desktop does not start on this server; shown by the VNC widget (docs/widgets.md). */
+export const VNC_UNAVAILABLE_REASON =
+  'Remote desktops (VNC) are not available on this server yet: live instances here run a terminal and web apps only, without a display server.';
 
 export const CodeEvaluationDefaults = {
   language: 'python3',

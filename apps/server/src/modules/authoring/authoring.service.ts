@@ -39,6 +39,7 @@ import { ContentErrors } from '../content/content.errors.js';
 import type { DraftRightsChange, Viewer } from '../content/content.policy.js';
 import {
   type ContentService,
+  checkWidgetCounts,
   type DraftCollectionPatch,
   type DraftPagePatch,
   prepareWidget,
@@ -112,7 +113,7 @@ function eitherSpelling<T>(first: [string, T | undefined], second: [string, T | 
   return firstValue ?? secondValue;
 }
 
-/** Checks comp_ids are unique in the page, then renders Markdown and sanitises HTML/SVG. */
+/** Checks comp_ids are unique in the page and the per-type widget counts, then renders Markdown and sanitises HTML/SVG. */
 function prepareComponents(components: Widget[]): Widget[] {
   const seen = new Set<string>();
   const visit = (widget: Widget) => {
@@ -123,6 +124,7 @@ function prepareComponents(components: Widget[]): Widget[] {
     if (widget.type === 'Columns') widget.content.comps.forEach(visit);
   };
   components.forEach(visit);
+  checkWidgetCounts(components);
   return components.map(prepareWidget);
 }
 

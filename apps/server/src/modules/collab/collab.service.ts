@@ -7,7 +7,7 @@ import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { AppError, forbidden, notFound } from '../../platform/http/errors.js';
 import { newEtag } from '../../platform/http/etag.js';
 import type { AuthoringService, DraftPageWrite } from '../authoring/authoring.service.js';
-import { type ContentService, prepareWidget } from '../content/content.service.js';
+import { type ContentService, checkWidgetCounts, prepareWidget } from '../content/content.service.js';
 import {
   applyDocument,
   differsFrom,
@@ -65,6 +65,7 @@ function componentsFrom(doc: Y.Doc, page: PageRow): Widget[] | null {
   const checked = PageComponentsSchema.safeParse(merged);
   if (!checked.success) return null;
   try {
+    checkWidgetCounts(checked.data);
     return checked.data.map(prepareWidget);
   } catch {
     return null;

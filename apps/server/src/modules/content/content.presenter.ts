@@ -152,6 +152,9 @@ const KNOWN_TYPES = new Set([
   'Permutation',
   'Table',
   'Quiz',
+  'WebpackBin',
+  'Terminal',
+  'VNC',
 ]);
 
 /** A stored widget as the learner may see it. */

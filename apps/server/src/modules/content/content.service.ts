@@ -19,7 +19,9 @@ import {
   renderMarkdown,
   type ScopedCollection,
   VersionState,
+  WidgetCountMessages,
   WorkType,
+  widgetCountOverflow,
 } from '@coderoom/domain';
 import type {
   CollectionRow,
@@ -35,7 +37,7 @@ import type { ChangeFeed } from '../../platform/db/changes.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { sanitizeRichHtml } from '../../platform/html/sanitizeRichHtml.js';
 import { sanitizeSvg } from '../../platform/html/sanitizeSvg.js';
-import { AppError, notFound, unauthorized } from '../../platform/http/errors.js';
+import { AppError, invalidInput, notFound, unauthorized } from '../../platform/http/errors.js';
 import { editConflict, isCurrentEtag, newEtag } from '../../platform/http/etag.js';
 import type { UsersService } from '../accounts/users.service.js';
 import { ContentErrors } from './content.errors.js';
@@ -121,6 +123,29 @@ const ENCODED_ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
 function newEncodedId(): string {
   const bytes = randomBytes(10);
   return Array.from(bytes, (byte) => ENCODED_ALPHABET[byte % ENCODED_ALPHABET.length]).join('');
+}
+
+/** Every widget type of a page, those inside columns included. */
+function widgetTypesOf(components: readonly Widget[]): string[] {
+  return components.flatMap((widget) =>
+    widget.type === 'Columns'
+      ? [widget.type, ...widgetTypesOf(widget.content.comps as Widget[])]
+      : [widget.type],
+  );
+}
+
+/**
+ * Refuses a page with more widgets of a type than the spec's per-type counts allow (000 §3: WebpackBin 5,
+ * VNC 5, Android 5, Code 8, Terminal 1). Every write of a page body goes through it: studio saves (plain
+ * and compressed), answers, and the co-editing store.
+ */
+export function checkWidgetCounts(components: readonly Widget[]): void {
+  const overflow = widgetCountOverflow(widgetTypesOf(components));
+  if (overflow) {
+    throw invalidInput({
+      components: WidgetCountMessages.TooMany(overflow.type, overflow.limit, overflow.count),
+    });
+  }
 }
 
 /** Rendered and sanitised forms are made on write, so reading a lesson is a plain fetch. */

@@ -44,7 +44,12 @@ import {
   LISTED_STATES,
 } from '../content/content.policy.js';
 import { presentWidget } from '../content/content.presenter.js';
-import { type Caller, type ContentService, prepareWidget } from '../content/content.service.js';
+import {
+  type Caller,
+  type ContentService,
+  checkWidgetCounts,
+  prepareWidget,
+} from '../content/content.service.js';
 import {
   presentCard,
   presentDraft,
@@ -330,6 +335,7 @@ export function createShotsService({ db, clock, content, users, snapshots }: Sho
         if (seen.has(widget.comp_id)) throw invalidInput({ components: ShotFieldMessages.DuplicateCompId });
         seen.add(widget.comp_id);
       });
+      checkWidgetCounts(input.components);
       const components = input.components.map(prepareWidget);
       const draftViewers: number[] = [];
       for (const email of input.draft_viewers ?? []) {

@@ -9,7 +9,10 @@ import { SlidesForm } from './SlidesForm';
 import { SpaForm } from './SpaForm';
 import { TabbedCodeForm } from './TabbedCodeForm';
 import { TableForm } from './TableForm';
+import { TerminalForm } from './TerminalForm';
 import { VideoForm } from './VideoForm';
+import { VncForm } from './VncForm';
+import { WebpackBinForm } from './WebpackBinForm';
 
 type Leaf = Exclude<Widget, { type: 'Columns' }>;
 
@@ -38,5 +41,11 @@ export function LeafWidgetForm({ widget, onChange }: { widget: Leaf; onChange: (
       return <QuizForm widget={widget} onChange={onChange} />;
     case 'Video':
       return <VideoForm widget={widget} onChange={onChange} />;
+    case 'WebpackBin':
+      return <WebpackBinForm widget={widget} onChange={onChange} />;
+    case 'Terminal':
+      return <TerminalForm widget={widget} onChange={onChange} />;
+    case 'VNC':
+      return <VncForm widget={widget} onChange={onChange} />;
   }
 }

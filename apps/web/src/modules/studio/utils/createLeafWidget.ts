@@ -1,5 +1,11 @@
 import type { Widget, WidgetKind } from '@coderoom/contracts';
-import { CodeEvaluationDefaults, CodeWidgetDefaults, RUNJS_PANES, SPA_OUTPUT_HEIGHT } from '@coderoom/domain';
+import {
+  CodeEvaluationDefaults,
+  CodeWidgetDefaults,
+  RUNJS_PANES,
+  SPA_OUTPUT_HEIGHT,
+  TERMINAL_IMAGES,
+} from '@coderoom/domain';
 import { newCompId } from './newCompId';
 
 const SPA_INDEX = `import { createRoot } from 'react-dom/client';
@@ -12,6 +18,28 @@ createRoot(document.getElementById('root')).render(<App />);
 const SPA_APP = `export default function App() {
   return <h1>Hello from React</h1>;
 }
+`;
+
+const BIN_HTML = `<main>
+  <h1>Hello</h1>
+  <button id="greet">Greet</button>
+  <p id="out"></p>
+</main>
+`;
+
+const BIN_JS = `import { greeting } from './greeting';
+
+document.getElementById('greet').addEventListener('click', () => {
+  document.getElementById('out').textContent = greeting('world');
+});
+`;
+
+const BIN_GREETING = `export function greeting(name) {
+  return \`Hello, \${name}!\`;
+}
+`;
+
+const BIN_CSS = `body { font-family: system-ui, sans-serif; }
 `;
 
 export type LeafKind = Exclude<WidgetKind, 'Columns'>;
@@ -99,6 +127,29 @@ export function createLeafWidget(kind: LeafKind): Exclude<Widget, { type: 'Colum
       };
     case 'Video':
       return { type: kind, comp_id, content: { video_id: null, title: '' } };
+    case 'WebpackBin':
+      return {
+        type: kind,
+        comp_id,
+        content: {
+          files: [
+            { name: 'index.html', content: BIN_HTML },
+            { name: 'index.js', content: BIN_JS },
+            { name: 'greeting.js', content: BIN_GREETING },
+            { name: 'style.css', content: BIN_CSS },
+          ],
+          outputHeight: SPA_OUTPUT_HEIGHT,
+          autoRun: false,
+        },
+      };
+    case 'Terminal':
+      return { type: kind, comp_id, content: { imageName: TERMINAL_IMAGES[0].name } };
+    case 'VNC':
+      return {
+        type: kind,
+        comp_id,
+        content: { imageName: TERMINAL_IMAGES[0].name, width: 1024, height: 768 },
+      };
     case 'Quiz':
       return {
         type: kind,

@@ -13,5 +13,8 @@ export const WIDGET_KINDS: ReadonlyArray<{ kind: WidgetKind; label: string }> = 
   { kind: 'CanvasAnimation', label: 'Slides' },
   { kind: 'Permutation', label: 'Permutation' },
   { kind: 'Video', label: 'Video' },
+  { kind: 'WebpackBin', label: 'WebpackBin' },
+  { kind: 'Terminal', label: 'Terminal' },
+  { kind: 'VNC', label: 'VNC desktop' },
   { kind: 'Columns', label: 'Columns' },
 ];

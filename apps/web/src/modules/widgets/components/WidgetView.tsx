@@ -14,7 +14,10 @@ import { SlidesWidget } from './SlidesWidget';
 import { SpaWidget } from './SpaWidget';
 import { TabbedCodeWidget } from './TabbedCodeWidget';
 import { TableWidget } from './TableWidget';
+import { TerminalWidget } from './TerminalWidget';
 import { UnsupportedWidget } from './UnsupportedWidget';
+import { VncWidget } from './VncWidget';
+import { WebpackBinWidget } from './WebpackBinWidget';
 import { WidgetErrorBoundary } from './WidgetErrorBoundary';
 
 type KnownWidget = Exclude<ReaderWidget, { unsupported: true }>;
@@ -45,6 +48,12 @@ function renderKnown(widget: KnownWidget, context: WidgetContext): ReactNode {
       return <QuizWidget widget={widget} />;
     case 'Video':
       return <VideoWidget widget={widget} />;
+    case 'WebpackBin':
+      return <WebpackBinWidget widget={widget} />;
+    case 'Terminal':
+      return <TerminalWidget widget={widget} context={context} />;
+    case 'VNC':
+      return <VncWidget widget={widget} />;
     case 'Columns':
       return (
         <ColumnsWidget
