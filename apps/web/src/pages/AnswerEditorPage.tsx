@@ -21,6 +21,7 @@ import { copyWidget } from '../modules/studio/utils/copyWidget';
 import { createWidget } from '../modules/studio/utils/createWidget';
 import { moveListItem } from '../modules/studio/utils/moveListItem';
 import { reviewStateLabel } from '../modules/studio/utils/reviewStateLabel';
+import { widgetTypesOf } from '../modules/studio/utils/widgetTypesOf';
 import { Button } from '../ui/Button';
 import { ErrorPage } from '../ui/ErrorPage';
 import { PageLoading } from '../ui/PageLoading';
@@ -376,7 +377,7 @@ function EditAnswer({ shotId }: { shotId: number }) {
               />
             ))}
           </div>
-          <WidgetToolbox onAdd={add} />
+          <WidgetToolbox onAdd={add} widgetTypes={widgetTypesOf(draft.components)} />
         </section>
         <div className="answer-editor-bar">
           <Button type="submit" disabled={save.isPending}>

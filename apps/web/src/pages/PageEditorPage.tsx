@@ -33,6 +33,7 @@ import { copyWidget } from '../modules/studio/utils/copyWidget';
 import { createWidget } from '../modules/studio/utils/createWidget';
 import { mergeWidgetLists } from '../modules/studio/utils/mergeWidgetLists';
 import { versionHistoryPath } from '../modules/studio/utils/versionHistoryPath';
+import { widgetTypesOf } from '../modules/studio/utils/widgetTypesOf';
 import { withSharedText } from '../modules/studio/utils/withSharedText';
 import { moveItem } from '../modules/widgets/utils/moveItem';
 import { Button } from '../ui/Button';
@@ -316,7 +317,7 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
       )}
 
       <div className="studio-page-editor-body">
-        <WidgetToolbox onAdd={addWidget} />
+        <WidgetToolbox onAdd={addWidget} widgetTypes={widgetTypesOf(widgets)} />
         <ImageUploadTargetContext.Provider value={uploadTarget}>
           <CollabContext.Provider value={collab}>
             <div className="studio-widget-list">
