@@ -8,12 +8,16 @@
 // times the model path: the extract, then the generated answer streamed to its end (first text and whole
 // answer), and counts answers that fell back to the extract. BENCH_AI_FAKE_MODEL=1 starts the stand-in
 // endpoint of ai/fakeModel.ts for that (our overhead only: it writes no faster than FAKE_MODEL_CHUNK_MS).
+// With a model, retrieval is hybrid (embeddings from the endpoint's /v1/embeddings, fused with the text
+// ranking): it reports the time to embed the index, and top-1/top-3, p50/p95 and off-topic answers of it.
 import { readFile } from 'node:fs/promises';
 import type { AiSearchResponse } from '@coderoom/contracts';
 import {
   createAiService,
   createAnswerModel,
   createCoreServices,
+  createEmbedder,
+  createJobQueue,
   createRateLimiter,
   migrate,
   openPglite,
@@ -92,7 +96,8 @@ async function main(): Promise<void> {
   await ai.ensureIndexed();
 
   /** The model path, when an endpoint is configured (or the fake is asked for): every question, ROUNDS times. */
-  async function benchModel(userId: number, asked: string[]) {
+  async function benchModel(userId: number, asked: BenchQuestion[]) {
+    let offTopicHybrid = 0;
     let fake: FakeModel | null = null;
     let env: Record<string, string | undefined> = process.env;
     if (!process.env.AI_BASE_URL && process.env.BENCH_AI_FAKE_MODEL === '1') {
@@ -101,6 +106,8 @@ async function main(): Promise<void> {
     }
     const config = readAiModel(env);
     if (!config) return null;
+    const jobs = createJobQueue({ db: database.db, clock, log: silent });
+    const embedder = createEmbedder(config);
     const withModel = createAiService({
       db: database.db,
       clock,
@@ -108,7 +115,22 @@ async function main(): Promise<void> {
       log: silent,
       content: core.content,
       model: createAnswerModel(config),
+      embedder,
+      jobs,
     });
+    // The worker's part: embed every indexed section (as a server's job queue does after publishing).
+    const embedStarted = performance.now();
+    await withModel.ensureIndexed();
+    let ran = 1;
+    while (ran > 0) ran = await jobs.runDue();
+    const embedIndexMs = performance.now() - embedStarted;
+    const hybrid: Tally = {
+      name: embedder ? 'hybrid (text + embeddings, RRF)' : 'model path retrieval (no embeddings)',
+      top1: 0,
+      top3: 0,
+      latenciesMs: [],
+      misses: [],
+    };
     const firstTextMs: number[] = [];
     const wholeMs: number[] = [];
     let generated = 0;
@@ -118,12 +140,14 @@ async function main(): Promise<void> {
           const started = performance.now();
           let extract: AiSearchResponse;
           try {
-            extract = await withModel.answer(userId, question);
+            extract = await timed(hybrid.latenciesMs, () => withModel.answer(userId, question.question));
           } catch {
+            if (round === 0) score(hybrid, question, []);
             continue;
           }
+          if (round === 0) score(hybrid, question, extract.citations);
           let first: number | null = null;
-          for await (const event of withModel.generate(question, extract)) {
+          for await (const event of withModel.generate(question.question, extract)) {
             if (event.type === 'delta') first ??= performance.now() - started;
             if (event.type === 'done' && event.mode === 'generated') generated += 1;
           }
@@ -131,10 +155,20 @@ async function main(): Promise<void> {
           if (first !== null) firstTextMs.push(first);
         }
       }
+      for (const question of offTopic) {
+        try {
+          await withModel.answer(userId, question);
+          offTopicHybrid += 1;
+        } catch {}
+      }
     } finally {
       await fake?.close();
     }
     return {
+      hybrid,
+      offTopicHybrid,
+      embedIndexMs,
+      embeddings: embedder ? `embedding model ${embedder.model}` : 'no embedding model',
       endpoint: fake ? `stand-in endpoint ${config.baseUrl}` : `${config.baseUrl}, model ${config.model}`,
       asked: wholeMs.length,
       generated,
@@ -175,10 +209,7 @@ async function main(): Promise<void> {
       }
     }
   }
-  const modelRun = await benchModel(
-    learner.id,
-    questions.map((question) => question.question),
-  );
+  const modelRun = await benchModel(learner.id, questions);
   let offTopicAnswered = 0;
   let offTopicBaseline = 0;
   for (const question of offTopic) {
@@ -201,10 +232,22 @@ async function main(): Promise<void> {
     `ratio extractive / baseline: top-3 ${(extractive.top3 / Math.max(baseline.top3, 1)).toFixed(2)}x, p95 ${(percentile(extractive.latenciesMs, 0.95) / Math.max(percentile(baseline.latenciesMs, 0.95), 0.001)).toFixed(2)}x`,
   );
   if (modelRun) {
-    const { firstTextMs, wholeMs, generated, asked, endpoint } = modelRun;
+    const { firstTextMs, wholeMs, generated, asked, endpoint, hybrid } = modelRun;
     console.log(
-      `\nmodel path (${endpoint}), ${asked} answers: generated ${generated}, fell back to the extract ${asked - generated}`,
+      `\nmodel path (${endpoint}, ${modelRun.embeddings}), ${asked} answers: generated ${generated}, fell back to the extract ${asked - generated}`,
     );
+    console.log(`embedding the index (the worker's job): ${modelRun.embedIndexMs.toFixed(0)} ms`);
+    const pct = (count: number) => `${((100 * count) / questions.length).toFixed(1)}%`;
+    console.log(
+      `${hybrid.name.padEnd(40)} top-1 ${pct(hybrid.top1).padStart(6)}   top-3 ${pct(hybrid.top3).padStart(6)}   p50 ${percentile(hybrid.latenciesMs, 0.5).toFixed(1).padStart(6)} ms   p95 ${percentile(hybrid.latenciesMs, 0.95).toFixed(1).padStart(6)} ms`,
+    );
+    console.log(
+      `off-topic questions answered with a model (should be 0): ${modelRun.offTopicHybrid}/${offTopic.length}`,
+    );
+    if (hybrid.misses.length > 0) {
+      console.log('hybrid misses (not in the top 3):');
+      for (const miss of hybrid.misses) console.log(`  ${miss}`);
+    }
     for (const [name, values] of [
       ['extract + first generated text', firstTextMs],
       ['extract + whole generated answer', wholeMs],

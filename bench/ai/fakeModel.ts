@@ -1,5 +1,6 @@
 // A stand-in OpenAI-compatible endpoint for `bench:ai` (docs/ai.md): POST /v1/chat/completions, streamed
-// as server-sent events like OpenAI, llama.cpp and vLLM. It "answers" from the passages in the prompt (the
+// as server-sent events like OpenAI, llama.cpp and vLLM, and POST /v1/embeddings (the tests' deterministic
+// hashed bag-of-concepts vectors, apps/server/src/test/fakeEmbeddings.ts). It "answers" from the passages in the prompt (the
 // first sentence of passage [1], cited), a few words per chunk, FAKE_MODEL_CHUNK_MS apart. It measures
 // our side of the model path (SDK, HTTP, streaming, fallback), not how fast a real model writes.
 //
@@ -7,6 +8,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fakeEmbeddingsResponse } from '@coderoom/server';
 
 export interface FakeModel {
   baseUrl: string;
@@ -34,6 +36,11 @@ export function groundedReply(prompt: string): string {
 async function handle(request: IncomingMessage, response: ServerResponse, chunkMs: number): Promise<void> {
   let body = '';
   for await (const part of request) body += part;
+  if (request.method === 'POST' && request.url?.endsWith('/embeddings')) {
+    response.writeHead(200, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(fakeEmbeddingsResponse(JSON.parse(body))));
+    return;
+  }
   if (request.method !== 'POST' || !request.url?.endsWith('/chat/completions')) {
     response.writeHead(404, { 'content-type': 'application/json' });
     response.end(JSON.stringify({ error: { message: 'not found' } }));

@@ -13,6 +13,7 @@ import { registerAccountsRoutes } from './modules/accounts/accounts.routes.js';
 import { createAccountsService } from './modules/accounts/accounts.service.js';
 import { registerSettingsRoutes } from './modules/accounts/settings.routes.js';
 import { createAccountSettingsService } from './modules/accounts/settings.service.js';
+import { createEmbedder } from './modules/ai/ai.embeddings.js';
 import { createAnswerModel } from './modules/ai/ai.model.js';
 import { registerAiRoutes } from './modules/ai/ai.routes.js';
 import { createAiService } from './modules/ai/ai.service.js';
@@ -568,7 +569,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAiRoutes(
     app,
     features,
-    createAiService({ db: database.db, clock, rateLimiter, log: app.log, content, model: answerModel }),
+    createAiService({
+      db: database.db,
+      clock,
+      rateLimiter,
+      log: app.log,
+      content,
+      model: answerModel,
+      embedder: config.ai ? createEmbedder(config.ai) : null,
+      jobs,
+    }),
     deps.runner
       ? {
           reviews: createReviewService({

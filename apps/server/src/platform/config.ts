@@ -74,6 +74,13 @@ export interface AiModelConfig {
   model: string;
   /** A generated answer not finished in this time falls back to the extractive one. */
   timeoutMs: number;
+  /**
+   * The embedding model for hybrid retrieval (AI_EMBEDDING_MODEL; default AI_MODEL, `off` for none): the
+   * endpoint's `/v1/embeddings`. Undefined means AI_MODEL; null means no embeddings.
+   */
+  embeddingModel?: string | null;
+  /** Cosine similarity at which a section found by its embedding alone is relevant (default 0.5). */
+  embeddingMinSimilarity?: number;
 }
 
 /** AI_BASE_URL, AI_API_KEY and AI_MODEL together, or none of them. */
@@ -88,8 +95,20 @@ export function readAiModel(env: Env): AiModelConfig | null {
   if (!Number.isInteger(timeout) || timeout < 100) {
     throw new ConfigError('AI_TIMEOUT_MS', 'expected a whole number of milliseconds, at least 100');
   }
+  const embeddingModel = env.AI_EMBEDDING_MODEL?.trim() || model;
+  const minSimilarity = Number(env.AI_EMBEDDING_MIN_SIMILARITY ?? 0.5);
+  if (!Number.isFinite(minSimilarity) || minSimilarity <= 0 || minSimilarity > 1) {
+    throw new ConfigError('AI_EMBEDDING_MIN_SIMILARITY', 'expected a number above 0 and at most 1');
+  }
   // Local servers (llama.cpp, vLLM) accept any key; the SDK wants one.
-  return { baseUrl, apiKey: apiKey || 'none', model, timeoutMs: timeout };
+  return {
+    baseUrl,
+    apiKey: apiKey || 'none',
+    model,
+    timeoutMs: timeout,
+    embeddingModel: embeddingModel === 'off' ? null : embeddingModel,
+    embeddingMinSimilarity: minSimilarity,
+  };
 }
 
 export type LogFormat = 'pretty' | 'json';

@@ -254,6 +254,130 @@ export async function searchChunksPlain(db: Db, question: string, limit: number)
   }));
 }
 
+// Embeddings (migration 0102): one unit-length vector per section and embedding model. Stored as real[]
+// always, and as pgvector's `vector` (a generated column) where the extension is available.
+
+/** How embeddings are compared here: pgvector's <=> where the `vector` column exists, else real[] in SQL. */
+export type VectorStorage = 'pgvector' | 'array';
+
+export async function vectorStorage(db: DbExecutor): Promise<VectorStorage> {
+  const [row] = rowsOf<{ present: boolean }>(
+    await db.execute(sql`
+      SELECT EXISTS (
+        SELECT 1 FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = 'ai_chunk_embeddings'
+          AND column_name = 'embedding_vector'
+      ) AS present`),
+  );
+  return row?.present === true ? 'pgvector' : 'array';
+}
+
+/** A float list as a real[] literal (the same numbers in either storage). */
+function realArray(values: readonly number[]): string {
+  return `{${values.map((value) => (Number.isFinite(value) ? String(value) : '0')).join(',')}}`;
+}
+
+export interface ChunkToEmbed {
+  id: number;
+  courseTitle: string;
+  lessonTitle: string;
+  heading: string;
+  body: string;
+  code: string | null;
+}
+
+/** The id of the newest section in the index (0 when empty): new sections may need embeddings. */
+export async function newestChunkId(db: DbExecutor): Promise<number> {
+  const [row] = rowsOf<{ newest: string | number | null }>(
+    await db.execute(sql`SELECT max(id) AS newest FROM ai_chunks`),
+  );
+  return Number(row?.newest ?? 0);
+}
+
+/** Sections with no embedding from this model yet (newly indexed, or a new model), oldest first. */
+export async function findChunksToEmbed(
+  db: DbExecutor,
+  model: string,
+  limit: number,
+): Promise<ChunkToEmbed[]> {
+  const rows = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      SELECT c.id, c.course_title, c.lesson_title, c.heading, c.body, c.code
+      FROM ai_chunks c
+      WHERE NOT EXISTS (SELECT 1 FROM ai_chunk_embeddings e WHERE e.chunk_id = c.id AND e.model = ${model})
+      ORDER BY c.id
+      LIMIT ${limit}`),
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    courseTitle: String(row.course_title),
+    lessonTitle: String(row.lesson_title),
+    heading: String(row.heading),
+    body: String(row.body),
+    code: (row.code as string | null) ?? null,
+  }));
+}
+
+/** Stores sections' embeddings; a section deleted meanwhile (its version replaced) is skipped. */
+export async function insertEmbeddings(
+  db: DbExecutor,
+  model: string,
+  rows: ReadonlyArray<{ chunkId: number; embedding: readonly number[] }>,
+  at: Date,
+): Promise<void> {
+  for (const row of rows) {
+    await db.execute(sql`
+      INSERT INTO ai_chunk_embeddings (chunk_id, model, dimensions, embedding, created_at)
+      SELECT c.id, ${model}, ${row.embedding.length}, ${realArray(row.embedding)}::real[], ${at}
+      FROM ai_chunks c WHERE c.id = ${row.chunkId}
+      ON CONFLICT DO NOTHING`);
+  }
+}
+
+export interface NearChunk extends Omit<ChunkMatch, 'rank' | 'coverage' | 'identifierSimilarity'> {
+  /** Cosine similarity of the section's embedding to the question's. */
+  similarity: number;
+}
+
+/**
+ * The sections whose embeddings are nearest the question's (cosine similarity, best first), plus the
+ * similarity of the `also` sections (the text search's candidates) wherever they rank. pgvector's <=>
+ * where available; otherwise the dot product of the unit-length real[] vectors, summed in SQL.
+ */
+export async function searchByEmbedding(
+  db: Db,
+  storage: VectorStorage,
+  model: string,
+  question: readonly number[],
+  limit: number,
+  also: readonly number[],
+): Promise<NearChunk[]> {
+  const vector = realArray(question);
+  const ids = `{${also.map((id) => Math.trunc(id)).join(',')}}`;
+  const similarity =
+    storage === 'pgvector'
+      ? sql`1 - (e.embedding_vector <=> ${vector}::real[]::vector)`
+      : sql`(SELECT sum(a::float8 * b::float8) FROM unnest(e.embedding, ${vector}::real[]) AS u(a, b))`;
+  const result = await db.execute(sql`
+    WITH scored AS (
+      SELECT e.chunk_id, ${similarity} AS similarity
+      FROM ai_chunk_embeddings e
+      WHERE e.model = ${model} AND e.dimensions = ${question.length}
+    ), picked AS (
+      (SELECT chunk_id, similarity FROM scored ORDER BY similarity DESC, chunk_id LIMIT ${limit})
+      UNION
+      SELECT chunk_id, similarity FROM scored WHERE chunk_id = ANY(${ids}::bigint[])
+    )
+    SELECT c.id, c.collection_id, c.author_id, c.page_id, c.course_title, c.language_topic, c.lesson_title,
+      c.heading, c.anchor, c.body, c.code, c.code_language, p.similarity
+    FROM picked p JOIN ai_chunks c ON c.id = p.chunk_id
+    ORDER BY p.similarity DESC, c.id`);
+  return rowsOf<Record<string, unknown>>(result).map((row) => ({
+    ...matchOf(row),
+    similarity: Number(row.similarity),
+  }));
+}
+
 export interface ReviewInsert {
   userId: number;
   language: string;

@@ -1,4 +1,4 @@
-import type { ChunkMatch } from './ai.repository.js';
+import type { ChunkMatch, NearChunk } from './ai.repository.js';
 
 // How a section's match becomes a relevance score, and when the best one is good enough to answer.
 // The weights were tuned on bench/ai (npm run bench:ai); docs/ai.md explains them.
@@ -15,7 +15,18 @@ export const Relevance = {
   languageBonus: 0.15,
 } as const;
 
-export function scoreOf(match: ChunkMatch & { languageBonus?: number }): number {
+/**
+ * What hybrid retrieval adds to a match (docs/ai.md): its embedding's cosine similarity to the question's,
+ * its reciprocal-rank-fusion score, and whether the similarity alone makes it relevant.
+ */
+export interface HybridFields {
+  similarity?: number;
+  fused?: number;
+  nearEnough?: boolean;
+}
+
+export function scoreOf(match: ChunkMatch & { languageBonus?: number } & HybridFields): number {
+  if (match.fused !== undefined) return match.fused;
   return (
     match.coverage * 0.6 +
     Math.min(match.rank, 1) * 0.2 +
@@ -54,9 +65,11 @@ export function preferLanguage<Match extends ChunkMatch>(
   }));
 }
 
-export function isRelevant(match: ChunkMatch): boolean {
+export function isRelevant(match: ChunkMatch & HybridFields): boolean {
   return (
-    match.coverage >= Relevance.minCoverage || match.identifierSimilarity >= Relevance.minIdentifierSimilarity
+    match.nearEnough === true ||
+    match.coverage >= Relevance.minCoverage ||
+    match.identifierSimilarity >= Relevance.minIdentifierSimilarity
   );
 }
 
@@ -78,4 +91,41 @@ export function pickPassages(matches: readonly ChunkMatch[]): ChunkMatch[] {
     if (picked.length === Relevance.maxPassages) break;
   }
   return picked;
+}
+
+/** Reciprocal rank fusion's constant: ranks beyond the first few count nearly alike (Cormack et al.). */
+export const RRF_K = 60;
+
+/**
+ * Hybrid ranking: the text ranking (coverage, rank, identifiers, language) and the embedding ranking
+ * (cosine similarity, plus the same language bonus) fused by reciprocal rank: Σ 1 / (RRF_K + rank). A
+ * section found by its embedding alone enters with no text evidence and is relevant when its similarity
+ * reaches `minSimilarity`; one found by text keeps its text relevance.
+ */
+export function fuseHybrid(
+  text: ReadonlyArray<ChunkMatch & { languageBonus: number }>,
+  near: readonly NearChunk[],
+  languages: readonly string[],
+  minSimilarity: number,
+): Array<ChunkMatch & { languageBonus: number } & HybridFields> {
+  const byId = new Map<number, ChunkMatch & { languageBonus: number } & HybridFields>();
+  [...text]
+    .sort((a, b) => scoreOf(b) - scoreOf(a) || a.id - b.id)
+    .forEach((match, index) => {
+      byId.set(match.id, { ...match, fused: 1 / (RRF_K + index + 1) });
+    });
+  const nearRanked = preferLanguage(
+    near.map((chunk) => ({ ...chunk, rank: 0, coverage: 0, identifierSimilarity: 0 })),
+    languages,
+  ).sort((a, b) => b.similarity + b.languageBonus - (a.similarity + a.languageBonus) || a.id - b.id);
+  nearRanked.forEach((chunk, index) => {
+    const known = byId.get(chunk.id) ?? { ...chunk, fused: 0 };
+    byId.set(chunk.id, {
+      ...known,
+      similarity: chunk.similarity,
+      nearEnough: chunk.similarity >= minSimilarity,
+      fused: (known.fused ?? 0) + 1 / (RRF_K + index + 1),
+    });
+  });
+  return [...byId.values()];
 }

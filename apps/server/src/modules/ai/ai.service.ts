@@ -11,13 +11,23 @@ import type { Clock } from '../../platform/clock.js';
 import type { Db } from '../../platform/db/database.js';
 import { AppError } from '../../platform/http/errors.js';
 import type { RateLimiter } from '../../platform/http/rateLimit.js';
+import type { JobQueue } from '../../platform/jobs/jobs.js';
 import type { ContentService } from '../content/content.service.js';
 import { questionIdentifiers, sectionsOf, splitIdentifier } from './ai.chunks.js';
+import {
+  EMBEDDING_BATCH,
+  type Embedder,
+  embeddingTextOf,
+  INDEX_EMBEDDING_TIMEOUT_MS,
+  QUESTION_EMBEDDING_TIMEOUT_MS,
+  withTimeout,
+} from './ai.embeddings.js';
 import { aiSearchError } from './ai.errors.js';
 import type { AnswerModel } from './ai.model.js';
 import { citationOf, presentExtractive } from './ai.presenter.js';
 import * as repo from './ai.repository.js';
 import {
+  fuseHybrid,
   isRelevant,
   languagesNamedIn,
   pickPassages,
@@ -34,6 +44,11 @@ export const AiRateRules = {
 /** Sections looked at before the visibility filter; the best readable ones among them are answered. */
 const CANDIDATES = 40;
 
+/** The worker's job that embeds indexed sections which have no embedding from the configured model. */
+export const EMBED_SECTIONS_JOB = 'ai.embed_sections';
+/** Sections one job embeds before handing the rest to a fresh job (a job's lease is five minutes). */
+const SECTIONS_PER_JOB = 512;
+
 export interface AiDeps {
   db: Db;
   clock: Clock;
@@ -47,15 +62,75 @@ export interface AiDeps {
   content: Pick<ContentService, 'readableLessons'>;
   /** An OpenAI-compatible model (AI_BASE_URL…); null answers with the extract alone. */
   model?: AnswerModel | null;
+  /** The same endpoint's embeddings, for hybrid retrieval; null (or no jobs) retrieves by text alone. */
+  embedder?: Embedder | null;
+  /** Embeddings are computed by the worker, after the sections are indexed. */
+  jobs?: Pick<JobQueue, 'handle' | 'enqueue'>;
 }
 
 export function createAiService(deps: AiDeps) {
   const { db, clock } = deps;
+  const embedder = deps.jobs ? (deps.embedder ?? null) : null;
+  const jobs = deps.jobs;
   let syncing: Promise<void> | null = null;
+  let storage: Promise<repo.VectorStorage> | null = null;
+  /** The newest section this process has asked the worker to embed up to (any process may index). */
+  let requestedUpTo = 0;
+
+  /**
+   * Asks the worker to embed sections indexed since this process last asked — by any process, with a
+   * model or without — when some lack an embedding from the model. One cheap query per question.
+   */
+  async function requestEmbeddings(): Promise<void> {
+    if (!embedder || !jobs) return;
+    const newest = await repo.newestChunkId(db);
+    if (newest <= requestedUpTo) return;
+    requestedUpTo = newest;
+    if ((await repo.findChunksToEmbed(db, embedder.model, 1)).length === 0) return;
+    await jobs.enqueue(db, EMBED_SECTIONS_JOB, {}, { maxAttempts: 5 });
+  }
+
+  /**
+   * The worker's job: embeds sections without an embedding from the model, in batches, each batch bounded
+   * by a time limit. A failure throws, so the queue retries with backoff; until then (and for good, if
+   * the endpoint has no embeddings) those sections are found by text alone.
+   */
+  async function embedSections(): Promise<void> {
+    if (!embedder || !jobs) return;
+    const sections = await repo.findChunksToEmbed(db, embedder.model, SECTIONS_PER_JOB);
+    for (let start = 0; start < sections.length; start += EMBEDDING_BATCH) {
+      const batch = sections.slice(start, start + EMBEDDING_BATCH);
+      const vectors = await withTimeout(INDEX_EMBEDDING_TIMEOUT_MS, (signal) =>
+        embedder.embed(batch.map(embeddingTextOf), signal),
+      );
+      await repo.insertEmbeddings(
+        db,
+        embedder.model,
+        batch.map((section, index) => ({ chunkId: section.id, embedding: vectors[index] ?? [] })),
+        clock.now(),
+      );
+    }
+    if (sections.length === SECTIONS_PER_JOB) await jobs.enqueue(db, EMBED_SECTIONS_JOB, {});
+  }
+  if (embedder && jobs) jobs.handle(EMBED_SECTIONS_JOB, embedSections);
+
+  /** The question's embedding, or null when the endpoint fails or is slow: the text answer stands. */
+  async function embedQuestion(question: string): Promise<number[] | null> {
+    if (!embedder) return null;
+    try {
+      const [vector] = await withTimeout(QUESTION_EMBEDDING_TIMEOUT_MS, (signal) =>
+        embedder.embed([question], signal),
+      );
+      return vector ?? null;
+    } catch (error) {
+      deps.log.warn({ err: error }, 'question embedding failed or timed out; retrieving by text alone');
+      return null;
+    }
+  }
 
   /** Indexes versions published since the last sync and forgets replaced ones; one sync at a time. */
   async function syncIndex(): Promise<void> {
-    if (!(await repo.isIndexStale(db, VersionState.Published))) return;
+    if (!(await repo.isIndexStale(db, VersionState.Published))) return requestEmbeddings();
     await repo.deleteStaleVersions(db, VersionState.Published);
     for (const version of await repo.findVersionsToIndex(db, VersionState.Published)) {
       const pages = await repo.findVersionPages(db, version.versionId);
@@ -86,6 +161,8 @@ export function createAiService(deps: AiDeps) {
       );
       await db.transaction((tx) => repo.insertVersionChunks(tx, version.versionId, chunks, clock.now()));
     }
+    // New sections get their embeddings from the worker; so do sections indexed before a model was set.
+    await requestEmbeddings();
   }
 
   /**
@@ -175,8 +252,24 @@ export function createAiService(deps: AiDeps) {
     async answer(userId: number, question: string): Promise<AiSearchResponse> {
       try {
         await ensureIndexed();
-        const found = await repo.searchChunks(db, question, questionIdentifiers(question), CANDIDATES);
-        const matches = preferLanguage(found, languagesNamedIn(question));
+        const [found, questionVector] = await Promise.all([
+          repo.searchChunks(db, question, questionIdentifiers(question), CANDIDATES),
+          embedQuestion(question),
+        ]);
+        const languages = languagesNamedIn(question);
+        let matches: Parameters<typeof readablePassages>[1] = preferLanguage(found, languages);
+        if (embedder && questionVector) {
+          storage ??= repo.vectorStorage(db);
+          const near = await repo.searchByEmbedding(
+            db,
+            await storage,
+            embedder.model,
+            questionVector,
+            CANDIDATES,
+            found.map((match) => match.id),
+          );
+          matches = fuseHybrid(preferLanguage(found, languages), near, languages, embedder.minSimilarity);
+        }
         const passages = await readablePassages(userId, matches.filter(isRelevant));
         if (passages.length === 0) throw aiSearchError(AiSearchErrorCode.NotFound);
         return presentExtractive(passages);

@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { vector } from '@electric-sql/pglite-pgvector';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -84,8 +85,9 @@ export function wrapPglite(client: PGlite): Database {
 
 export async function openPglite(dataDir: string | null, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) await mkdir(dataDir, { recursive: true });
-  // Extensions the migrations create (trigram matching for AI search) must be loaded with the engine.
-  const extensions = { pg_trgm };
+  // Extensions the migrations create must be loaded with the engine: trigram matching for AI search, and
+  // pgvector for its embeddings (@electric-sql/pglite-pgvector, docs/ai.md).
+  const extensions = { pg_trgm, vector };
   const client = await PGlite.create(
     dataDir ?? undefined,
     loadDataDir ? { loadDataDir, extensions } : { extensions },
