@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ErrorStatus, PAYLOAD_LIMIT_BYTES } from '@coderoom/domain';
+import { DEFAULT_STUDENT_EMAIL_DOMAINS, ErrorStatus, PAYLOAD_LIMIT_BYTES } from '@coderoom/domain';
 import type { LiveInstanceDriver, Runner } from '@coderoom/runner';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -47,13 +47,18 @@ import {
   registerSettlementRoutes,
   registerWebhookRoutes,
 } from './modules/commerce/commerce.routes.js';
+import { createComplimentaryPlansService } from './modules/commerce/complimentary.service.js';
 import { createCouponsService } from './modules/commerce/coupons.service.js';
 import { createPaymentMethodsService } from './modules/commerce/paymentMethods.service.js';
 import {
   createSandboxProcessor,
   type PaymentProcessorAdapter,
 } from './modules/commerce/payments.processor.js';
+import { registerPayoutRoutes } from './modules/commerce/payouts.routes.js';
+import { createPayoutsService } from './modules/commerce/payouts.service.js';
 import { createReceiptsService } from './modules/commerce/receipts.service.js';
+import { registerAdminRefundRoutes } from './modules/commerce/refunds.admin.routes.js';
+import { createAdminRefundsService } from './modules/commerce/refunds.admin.service.js';
 import { createRefundsService } from './modules/commerce/refunds.service.js';
 import { createRenewalsService } from './modules/commerce/renewals.service.js';
 import { createSettlementService } from './modules/commerce/settlement.service.js';
@@ -73,6 +78,8 @@ import { createAffiliatesService } from './modules/growth/affiliates.service.js'
 import { registerGrowthRoutes } from './modules/growth/growth.routes.js';
 import { createReferralsService } from './modules/growth/referrals.service.js';
 import { createRevenueService } from './modules/growth/revenue.service.js';
+import { registerStudentRoutes } from './modules/growth/students.routes.js';
+import { createStudentsService } from './modules/growth/students.service.js';
 import { createTrackingService } from './modules/growth/tracking.service.js';
 import { registerMailboxRoutes } from './modules/mailbox/mailbox.routes.js';
 import { createMailboxService } from './modules/mailbox/mailbox.service.js';
@@ -172,6 +179,10 @@ export interface AppDeps {
   stripeWebhookSecret?: string;
   /** Runs the job worker in this process (default true); false for a process that only serves requests. */
   runJobs?: boolean;
+  /** Queues the monthly author-payout close at the worker's start (main.ts; tests that need it). */
+  schedulePayouts?: boolean;
+  /** Domains of school e-mail addresses for the student plan (STUDENT_EMAIL_DOMAINS; docs/growth.md). */
+  studentEmailDomains?: readonly string[];
   /** Fastify logger options; false silences logs (tests). */
   logger?: FastifyServerOptions['logger'];
   /** Sees every route as it is registered: the route-walking test reads the whole table from it. */
@@ -392,11 +403,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     revokeCertificate: progress.revokeCertificateIn,
     applyReferralCredit: referrals.applyCreditIn,
   });
-  registerSettlementRoutes(
-    app,
-    receipts,
-    createRefundsService({ db: database.db, processor, settlement, users }),
-  );
+  const refunds = createRefundsService({ db: database.db, processor, settlement, users });
+  registerSettlementRoutes(app, receipts, refunds);
+  // The admin refund screen and author payouts (docs/commerce.md).
+  registerAdminRefundRoutes(app, createAdminRefundsService({ db: database.db, clock, refunds, users }));
+  const payouts = createPayoutsService({ db: database.db, clock, jobs });
+  registerPayoutRoutes(app, payouts);
+  if (deps.runJobs !== false && deps.schedulePayouts) app.addHook('onReady', () => payouts.schedule());
   registerWebhookRoutes(
     app,
     createWebhooksService({ db: database.db, clock, settlement }),
@@ -442,6 +455,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     affiliates: createAffiliatesService({ db: database.db, clock, publicUrl: config.publicUrl, users }),
     revenue: createRevenueService({ db: database.db, clock, users }),
   });
+  // The student plan of /github-students (docs/growth.md "Student plan").
+  registerStudentRoutes(
+    app,
+    createStudentsService({
+      db: database.db,
+      clock,
+      jobs,
+      mailer: deps.mailer,
+      plans: createComplimentaryPlansService({ db: database.db, clock }),
+      schoolDomains: deps.studentEmailDomains ?? DEFAULT_STUDENT_EMAIL_DOMAINS,
+      publicUrl: config.publicUrl,
+    }),
+  );
   registerNotesRoutes(app, createNotesService({ db: database.db, clock, content }));
   registerCommentsRoutes(app, createCommentsService({ db: database.db, clock, content, accounts }));
   registerUserDataRoutes(app, createUserDataService({ db: database.db, clock, widgets: content }));

@@ -53,6 +53,15 @@ async function main(): Promise<void> {
     runner,
     instances,
     runJobs: config.role !== 'api',
+    schedulePayouts: true,
+    // The student plan's school domains (docs/growth.md); unset, the built-in list.
+    ...(process.env.STUDENT_EMAIL_DOMAINS
+      ? {
+          studentEmailDomains: process.env.STUDENT_EMAIL_DOMAINS.split(',')
+            .map((d) => d.trim())
+            .filter(Boolean),
+        }
+      : {}),
     // Payments: the embedded sandbox, or the processor PAYMENT_PROCESSOR names (docs/commerce.md).
     ...(paymentProcessor ? { paymentProcessor } : {}),
     ...(process.env.STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET } : {}),

@@ -17,6 +17,7 @@ export * from './marketing.js';
 export * from './media.js';
 export * from './notes.js';
 export * from './organizations.js';
+export * from './payouts.js';
 export * from './plans.js';
 export * from './progress.js';
 export * from './projectEditor.js';

@@ -13,6 +13,7 @@ export * from './marketing.js';
 export * from './markup/index.js';
 export * from './nudges.js';
 export * from './organizations.js';
+export * from './payouts.js';
 export * from './plans.js';
 export * from './practice.js';
 export * from './proofreading.js';

@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   doublePrecision,
   integer,
   jsonb,
@@ -716,7 +717,89 @@ export type AffiliateClickRow = typeof affiliateClicks.$inferSelect;
 export const githubScholars = pgTable('github_scholars', {
   userId: bigint('user_id', { mode: 'number' }).primaryKey(),
   verifiedAt: at('verified_at').notNull(),
+  schoolEmail: text('school_email'),
+  subscriptionId: bigint('subscription_id', { mode: 'number' }),
 });
+
+// Student verification, admin refund requests and author payouts (0110, 0111; docs/commerce.md, growth.md).
+
+export const studentVerifications = pgTable('student_verifications', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  schoolEmail: text('school_email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: at('expires_at').notNull(),
+  createdAt: at('created_at').notNull(),
+});
+
+export const adminRefundRequests = pgTable('admin_refund_requests', {
+  requestId: text('request_id').primaryKey(),
+  paymentId: text('payment_id').notNull(),
+  actorId: bigint('actor_id', { mode: 'number' }).notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  reason: text('reason').notNull(),
+  status: text('status').$type<'pending' | 'done'>().notNull(),
+  accessRevoked: boolean('access_revoked').notNull().default(false),
+  createdAt: at('created_at').notNull(),
+  finishedAt: at('finished_at'),
+});
+export type AdminRefundRequestRow = typeof adminRefundRequests.$inferSelect;
+
+export const readTimeMonths = pgTable(
+  'read_time_months',
+  {
+    userId: bigint('user_id', { mode: 'number' }).notNull(),
+    pageType: text('page_type').notNull(),
+    pageId: bigint('page_id', { mode: 'number' }).notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    seconds: bigint('seconds', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.pageType, table.pageId, table.month] })],
+);
+
+export const authorPayoutMethods = pgTable('author_payout_methods', {
+  authorId: bigint('author_id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').notNull(),
+  token: text('token').notNull(),
+  label: text('label'),
+  updatedAt: at('updated_at').notNull(),
+});
+export type AuthorPayoutMethodRow = typeof authorPayoutMethods.$inferSelect;
+
+export const payoutMonths = pgTable('payout_months', {
+  month: date('month', { mode: 'string' }).primaryKey(),
+  netSubscriptionCents: bigint('net_subscription_cents', { mode: 'number' }).notNull(),
+  poolCents: bigint('pool_cents', { mode: 'number' }).notNull(),
+  totalReadingSeconds: bigint('total_reading_seconds', { mode: 'number' }).notNull(),
+  computedAt: at('computed_at').notNull(),
+});
+export type PayoutMonthRow = typeof payoutMonths.$inferSelect;
+
+export const payoutStatements = pgTable('payout_statements', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  month: date('month', { mode: 'string' }).notNull(),
+  authorId: bigint('author_id', { mode: 'number' }).notNull(),
+  readingShareCents: bigint('reading_share_cents', { mode: 'number' }).notNull(),
+  salesShareCents: bigint('sales_share_cents', { mode: 'number' }).notNull(),
+  totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  createdAt: at('created_at').notNull(),
+});
+export type PayoutStatementRow = typeof payoutStatements.$inferSelect;
+
+export const payoutStatementLines = pgTable(
+  'payout_statement_lines',
+  {
+    statementId: bigint('statement_id', { mode: 'number' }).notNull(),
+    collectionId: bigint('collection_id', { mode: 'number' }).notNull(),
+    title: text('title').notNull(),
+    readingSeconds: bigint('reading_seconds', { mode: 'number' }).notNull(),
+    readingShareCents: bigint('reading_share_cents', { mode: 'number' }).notNull(),
+    salesNetCents: bigint('sales_net_cents', { mode: 'number' }).notNull(),
+    salesShareCents: bigint('sales_share_cents', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.statementId, table.collectionId] })],
+);
+export type PayoutStatementLineRow = typeof payoutStatementLines.$inferSelect;
 
 // The work area (0060_work.sql, docs/work.md).
 

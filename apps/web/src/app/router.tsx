@@ -409,6 +409,14 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../pages/AdminRevenuePage')).AdminRevenuePage }),
       },
       {
+        path: 'admin/refunds',
+        lazy: async () => ({ Component: (await import('../pages/AdminRefundsPage')).AdminRefundsPage }),
+      },
+      {
+        path: 'teach/payouts',
+        lazy: async () => ({ Component: (await import('../pages/AuthorPayoutsPage')).AuthorPayoutsPage }),
+      },
+      {
         path: 'refer-a-friend',
         lazy: async () => ({ Component: (await import('../pages/ReferAFriendPage')).ReferAFriendPage }),
       },

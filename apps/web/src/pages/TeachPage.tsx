@@ -124,7 +124,7 @@ function Teach() {
         <h1>Teach</h1>
         <p className="muted">
           Create courses, write lessons with live code, put courses together into paths, and send them for
-          review.
+          review. <Link to="/teach/payouts">Payouts and statements</Link>
         </p>
       </header>
 

@@ -22,7 +22,13 @@ export interface RefundsDeps {
 
 export function createRefundsService({ db, processor, settlement, users }: RefundsDeps) {
   return {
-    async refund(actorId: number, paymentId: string, input: RefundRequest): Promise<RefundResponse> {
+    /** `idempotencyKey` replaces the default key (the admin screen passes one per request it made). */
+    async refund(
+      actorId: number,
+      paymentId: string,
+      input: RefundRequest,
+      options: { idempotencyKey?: string } = {},
+    ): Promise<RefundResponse> {
       const actor = await users.findById(actorId);
       if (actor?.adminRole !== PlatformAdminRole.SuperAdmin) throw CommerceErrors.adminOnly();
       const payment = await repo.findPayment(db, paymentId);
@@ -38,7 +44,7 @@ export function createRefundsService({ db, processor, settlement, users }: Refun
         paymentRef: payment.processorRef,
         amountCents,
         // The same request twice (a double click, a retry) is one refund at the processor.
-        idempotencyKey: `refund-${payment.id}-${before.refunded}-${amountCents}`,
+        idempotencyKey: options.idempotencyKey ?? `refund-${payment.id}-${before.refunded}-${amountCents}`,
       });
       if (result.status === 'failed') throw CommerceErrors.refundFailed(result.message);
       const revoke = input.revoke_access === true || amountCents === before.remaining;

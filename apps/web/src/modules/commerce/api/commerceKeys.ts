@@ -9,4 +9,7 @@ export const commerceKeys = {
   paymentMethods: ['commerce', 'payment-methods'] as const,
   billingHistory: ['commerce', 'billing-history'] as const,
   siteCoupon: ['commerce', 'site-coupon'] as const,
+  adminPayments: (query: string) => ['commerce', 'admin-payments', query] as const,
+  adminPayment: (paymentId: string) => ['commerce', 'admin-payment', paymentId] as const,
+  authorPayouts: ['commerce', 'author-payouts'] as const,
 };

@@ -3,4 +3,5 @@ export const growthKeys = {
   affiliateSales: (userId: number) => ['growth', 'affiliate-sales', userId] as const,
   revenue: ['growth', 'revenue'] as const,
   referralCheck: (code: string) => ['growth', 'referral-check', code] as const,
+  studentStatus: ['growth', 'student-status'] as const,
 };

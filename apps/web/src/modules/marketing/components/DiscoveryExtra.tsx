@@ -2,6 +2,7 @@ import { Term } from '@coderoom/domain';
 import { Link } from 'react-router';
 import { usePlans } from '../../commerce/api/usePlans';
 import { PlanPrice } from '../../commerce/components/PlanPrice';
+import { StudentPlanPanel } from '../../growth/components/StudentPlanPanel';
 import { type DiscoveryExtra as Extra, LANGUAGE_TOPICS } from '../utils/discoveryPages';
 import { CatalogueCount } from './CatalogueCounts';
 import { CatalogueSection } from './CatalogueSection';
@@ -98,6 +99,8 @@ export function DiscoveryExtra({ extra }: { extra: Extra }) {
       return <PlanSummary />;
     case 'share':
       return <ShareLink />;
+    case 'students':
+      return <StudentPlanPanel />;
   }
 }
 

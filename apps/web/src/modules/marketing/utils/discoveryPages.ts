@@ -19,7 +19,7 @@ export interface DiscoverySection {
   limit: number;
 }
 
-export type DiscoveryExtra = 'tracks' | 'categories' | 'plans' | 'share';
+export type DiscoveryExtra = 'tracks' | 'categories' | 'plans' | 'share' | 'students';
 
 export interface DiscoveryPageConfig {
   title: string;
@@ -125,6 +125,7 @@ export const DISCOVERY_PAGES: Record<string, DiscoveryPageConfig> = {
   '/github-students': {
     title: 'For students on GitHub',
     lead: 'Students learn here the way they work on GitHub: by reading code, changing it and running it. Every free course is open to you with a free account, no card needed.',
+    extra: 'students',
     sections: [
       { heading: 'Free courses and paths', query: { scope: 'free', sort: 'popular' }, limit: 9 },
       { heading: 'Projects for your portfolio', query: { type: 'projects', sort: 'popular' }, limit: 3 },
