@@ -133,6 +133,9 @@ const VISITED_AS: Record<string, Account> = {
   // Growth (docs/growth.md): the revenue page, and an affiliate's sales as an administrator sees them.
   'admin/revenue': 'admin',
   'affiliate/:userId/sales': 'admin',
+  // The admin refund screen and author payouts (docs/commerce.md).
+  'admin/refunds': 'admin',
+  'teach/payouts': 'author',
   work: 'work',
   'work/projects': 'work',
   'work/projects/private': 'work',
@@ -388,6 +391,9 @@ test('the author studio, the page editor and a questionnaire', async ({ page }) 
   await logInAs(page, 'author@coderoom.dev', DEMO_PASSWORD, '/teach');
   const pages = sweep(page, 'author');
   await pages.check('teach', '/teach');
+  await pages.check('teach/payouts', '/teach/payouts', async () => {
+    await expect(page.getByRole('heading', { name: 'Monthly statements' })).toBeVisible();
+  });
   await pages.check('create', '/create');
   await pages.check('create-answer', '/create-answer');
   const mine = await apiCall<{ items: Array<{ shotId: number }> }>(page, 'GET', '/api/edpresso/my-shots');
@@ -512,6 +518,9 @@ test('the admin review queue and mailbox', async ({ page }) => {
   });
   await pages.check('admin/revenue', '/admin/revenue', async () => {
     await expect(page.getByText('Monthly recurring revenue')).toBeVisible();
+  });
+  await pages.check('admin/refunds', '/admin/refunds?q=subscriber%40coderoom.dev', async () => {
+    await expect(page.getByRole('region', { name: 'Payments' }).or(page.getByRole('status'))).toBeVisible();
   });
   // An administrator may read any affiliate's sales; user 1 is none, so the page says so (growth.spec.ts
   // shows the demo affiliate's filled page).
