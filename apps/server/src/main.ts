@@ -1,9 +1,13 @@
+import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
   createBwrapInstanceDriver,
+  createRemoteRunner,
   createRunner,
+  createRunnerHttpService,
   createRunnerProcess,
   type LanguageAvailability,
+  type Runner,
 } from '@coderoom/runner';
 import { buildApp } from './app.js';
 import { paymentProcessorFromEnv } from './modules/commerce/processor.config.js';
@@ -31,6 +35,11 @@ async function main(): Promise<void> {
     throw error;
   }
   config.webDistDir ??= DEFAULT_WEB_DIST;
+  const runnerConfig = { uidBase: uidBaseFromEnv('RUNNER_UID_BASE') };
+  if (config.role === 'runner') {
+    await serveRunner(config, localRunner(runnerConfig));
+    return;
+  }
 
   const database = await openDatabase(config);
   const applied = await migrate(database);
@@ -40,9 +49,14 @@ async function main(): Promise<void> {
   // (docs/runner.md). It refuses user code (with a clear message) if the host cannot create sandboxes.
   // The uid ranges can be moved (RUNNER_UID_BASE, INSTANCE_UID_BASE) so that two servers on one host —
   // parallel end-to-end runs — never sweep each other's sandbox processes.
-  const runnerConfig = { uidBase: uidBaseFromEnv('RUNNER_UID_BASE') };
-  const runner =
-    process.env.RUNNER_IN_PROCESS === '1' ? createRunner(runnerConfig) : createRunnerProcess(runnerConfig);
+  // With RUNNER_URLS the code runs on runner hosts (ROLE=runner) instead, and this process needs no sandbox.
+  const runner: Runner = config.runnerService
+    ? createRemoteRunner({
+        addresses: config.runnerService.urls,
+        secret: config.runnerService.secret,
+        log: (message, error) => console.warn(message, error instanceof Error ? error.message : ''),
+      })
+    : localRunner(runnerConfig);
   const instances = createBwrapInstanceDriver({ uidBase: uidBaseFromEnv('INSTANCE_UID_BASE') });
   // ROLE=api leaves the job queue to worker processes; a worker serves no web app (docs/deploy.md).
   if (config.role === 'worker') config.webDistDir = null;
@@ -116,6 +130,48 @@ async function main(): Promise<void> {
     .languages()
     .then((languages) => console.log(`${describeLanguages(languages)}\n`))
     .catch((error: unknown) => app.log.warn({ err: error }, 'language probe failed'));
+}
+
+function localRunner(runnerConfig: { uidBase: number | undefined }): Runner {
+  return process.env.RUNNER_IN_PROCESS === '1'
+    ? createRunner(runnerConfig)
+    : createRunnerProcess(runnerConfig);
+}
+
+/**
+ * ROLE=runner: no database, no web app; the sandboxed runner behind an HTTP service that api processes
+ * call with the shared secret (docs/runner.md, "The runner as a service").
+ */
+async function serveRunner(config: ReturnType<typeof loadConfig>, runner: Runner): Promise<void> {
+  const service = config.runnerService;
+  if (!service) throw new Error('ROLE=runner without its configuration');
+  const server = createRunnerHttpService({
+    runner,
+    secret: service.secret,
+    log: (message, error) => console.error(message, error),
+  });
+  const listen = 'path' in service.listen ? service.listen.path : service.listen.port;
+  if (typeof listen === 'string') await rm(listen, { force: true });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    if (typeof listen === 'string') server.listen(listen, resolve);
+    else server.listen(listen, config.host, resolve);
+  });
+  const shutdown = async (signal: string) => {
+    console.log(`runner: ${signal}, shutting down`);
+    // Stop taking calls, let the ones running finish (each is capped at 30 s), then stop the sandboxes.
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await runner.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  const where = typeof listen === 'string' ? `unix:${listen}` : `http://${config.host}:${listen}`;
+  console.log(`\n  Coderoom runner host (ROLE=runner) listening at ${where}\n`);
+  void runner
+    .languages()
+    .then((languages) => console.log(`${describeLanguages(languages)}\n`))
+    .catch((error: unknown) => console.warn('language probe failed', error));
 }
 
 function describeLanguages(languages: LanguageAvailability[]): string {

@@ -21,7 +21,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ROLE: 'collab', DATABASE_URL: postgres })).toThrow(
       /not run as its own process yet|cannot run/,
     );
-    expect(() => loadConfig({ ROLE: 'web', DATABASE_URL: postgres })).toThrow(/expected all, api or worker/);
+    expect(() => loadConfig({ ROLE: 'web', DATABASE_URL: postgres })).toThrow(
+      /expected all, api, worker or runner/,
+    );
+  });
+
+  it('configures the runner service: a runner host needs no database but a secret; callers name the hosts', () => {
+    const secret = 'sixteen-chars-or-more';
+    expect(loadConfig({}).runnerService).toBeNull();
+    const host = loadConfig({ ROLE: 'runner', RUNNER_SECRET: secret, PORT: '4100' });
+    expect(host.role).toBe('runner');
+    expect(host.runnerService).toEqual({ secret, listen: { port: 4100 }, urls: [] });
+    expect(
+      loadConfig({ ROLE: 'runner', RUNNER_SECRET: secret, RUNNER_LISTEN: '/run/coderoom/runner.sock' })
+        .runnerService?.listen,
+    ).toEqual({ path: '/run/coderoom/runner.sock' });
+    expect(() => loadConfig({ ROLE: 'runner' })).toThrow(/RUNNER_SECRET.*16/);
+    expect(() => loadConfig({ ROLE: 'runner', RUNNER_SECRET: 'short' })).toThrow(/RUNNER_SECRET/);
+    expect(() =>
+      loadConfig({ ROLE: 'runner', RUNNER_SECRET: secret, RUNNER_URLS: 'http://10.0.0.2:4100' }),
+    ).toThrow(/RUNNER_URLS/);
+
+    const caller = loadConfig({
+      RUNNER_URLS: 'http://10.0.0.2:4100, unix:/run/coderoom/runner.sock',
+      RUNNER_SECRET: secret,
+    });
+    expect(caller.runnerService?.urls).toEqual(['http://10.0.0.2:4100', 'unix:/run/coderoom/runner.sock']);
+    expect(() => loadConfig({ RUNNER_URLS: 'http://10.0.0.2:4100' })).toThrow(/RUNNER_SECRET/);
+    expect(() => loadConfig({ RUNNER_URLS: 'ftp://10.0.0.2', RUNNER_SECRET: secret })).toThrow(/RUNNER_URLS/);
+    expect(() => loadConfig({ RUNNER_URLS: 'http://10.0.0.2', RUNNER_SECRET: secret })).toThrow(
+      /RUNNER_URLS/,
+    );
   });
 
   it('exposes the server only when HOST says so', () => {

@@ -5,12 +5,11 @@ import path from 'node:path';
  * requests and leaves queued jobs to worker processes. `worker`: runs the job queue (and answers health
  * probes). Both need PostgreSQL: the embedded database belongs to a single process.
  */
-export type ProcessRole = 'all' | 'api' | 'worker';
+export type ProcessRole = 'all' | 'api' | 'worker' | 'runner';
 
 /** Roles the issue names that cannot run as their own process yet, and where that work runs meanwhile. */
 const PLANNED_ROLES: Record<string, string> = {
   collab: 'collaborative editing runs inside every api process',
-  runner: 'code runs in a sandboxed child process of every api process',
   instances: 'live instances are started by the api process that allocates them',
 };
 
@@ -50,6 +49,49 @@ export interface AppConfig {
    * may host any document and edits reach the editors on the others. Null: one process hosts them all.
    */
   collabRedis: CollabRedisConfig | null;
+  /**
+   * The runner as a network service (docs/runner.md): where a ROLE=runner process listens, the hosts other
+   * processes send code to (RUNNER_URLS), and the secret they share. Null: code runs in a sandboxed child
+   * process of this one.
+   */
+  runnerService: RunnerServiceConfig | null;
+}
+
+export interface RunnerServiceConfig {
+  /** RUNNER_SECRET: shared by the runner hosts and every process calling them. */
+  secret: string;
+  /** ROLE=runner: a TCP port (RUNNER_LISTEN=4100, default PORT) or a Unix socket path (RUNNER_LISTEN=/run/…sock). */
+  listen: { port: number } | { path: string };
+  /** RUNNER_URLS: `http://host:port` or `unix:/path.sock`, comma-separated; empty for ROLE=runner itself. */
+  urls: string[];
+}
+
+function readRunnerService(env: Env, role: ProcessRole, port: number): RunnerServiceConfig | null {
+  const urls = (env.RUNNER_URLS ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  for (const url of urls) {
+    if (url.startsWith('unix:/')) continue;
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(url);
+    } catch {}
+    if (parsed?.protocol !== 'http:' || !parsed.port) {
+      throw new ConfigError('RUNNER_URLS', `expected http://host:port or unix:/path.sock, got "${url}"`);
+    }
+  }
+  if (role !== 'runner' && urls.length === 0) return null;
+  if (role === 'runner' && urls.length > 0) {
+    throw new ConfigError('RUNNER_URLS', 'a runner host runs the code itself: leave RUNNER_URLS unset');
+  }
+  const secret = env.RUNNER_SECRET ?? '';
+  if (secret.length < 16) throw new ConfigError('RUNNER_SECRET', 'expected at least 16 characters');
+  const rawListen = env.RUNNER_LISTEN ?? '';
+  const listen = rawListen.startsWith('/')
+    ? { path: rawListen }
+    : { port: rawListen === '' ? port : readPort(env, 'RUNNER_LISTEN', port) };
+  return { secret, listen, urls };
 }
 
 export interface CollabRedisConfig {
@@ -225,10 +267,11 @@ function readRole(env: Env, databaseUrl: string | null): ProcessRole {
   if (planned) {
     throw new ConfigError('ROLE', `${raw} cannot run as its own process yet: ${planned} (docs/deploy.md)`);
   }
-  if (raw !== 'all' && raw !== 'api' && raw !== 'worker') {
-    throw new ConfigError('ROLE', `expected all, api or worker, got "${raw}"`);
+  if (raw !== 'all' && raw !== 'api' && raw !== 'worker' && raw !== 'runner') {
+    throw new ConfigError('ROLE', `expected all, api, worker or runner, got "${raw}"`);
   }
-  if (raw !== 'all' && databaseUrl === null) {
+  // A runner host keeps no state: it only runs code for the api processes that call it.
+  if (raw !== 'all' && raw !== 'runner' && databaseUrl === null) {
     throw new ConfigError(
       'ROLE',
       `${raw} shares its state with other processes: set DATABASE_URL (PostgreSQL)`,
@@ -277,5 +320,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     assessmentRetakeCoolDownMinutes: readMinutes(env, 'ASSESSMENT_RETAKE_COOLDOWN_MINUTES', 24 * 60),
     ai: readAiModel(env),
     collabRedis: readCollabRedis(env),
+    runnerService: readRunnerService(env, role, port),
   };
 }
