@@ -49,6 +49,9 @@ import {
 } from './modules/commerce/commerce.routes.js';
 import { createComplimentaryPlansService } from './modules/commerce/complimentary.service.js';
 import { createCouponsService } from './modules/commerce/coupons.service.js';
+import { createExtendedCheckoutsService } from './modules/commerce/extendedCheckouts.service.js';
+import { registerGiftRoutes } from './modules/commerce/gifts.routes.js';
+import { createGiftsService } from './modules/commerce/gifts.service.js';
 import { createPaymentMethodsService } from './modules/commerce/paymentMethods.service.js';
 import {
   createSandboxProcessor,
@@ -103,6 +106,7 @@ import { createScimService } from './modules/organizations/scim.service.js';
 import { createScimGroupsService } from './modules/organizations/scimGroups.service.js';
 import { registerSsoRoutes } from './modules/organizations/sso.routes.js';
 import { createSsoService } from './modules/organizations/sso.service.js';
+import { createSubscriptionSalesService } from './modules/organizations/subscriptionSales.service.js';
 import { createIndexPage, type IndexPage } from './modules/pagemeta/pagemeta.page.js';
 import { createPageMetaService } from './modules/pagemeta/pagemeta.service.js';
 import { registerPrivacyRoutes } from './modules/privacy/privacy.routes.js';
@@ -395,6 +399,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queueReceipt: receipts.queueReceipt,
     referralCredit: referrals,
   });
+  const coupons = createCouponsService({ db: database.db, clock });
+  // Gifts, reactivation, certificate purchases, seats and enterprise purchases (docs/commerce.md).
+  const gifts = createGiftsService({
+    db: database.db,
+    clock,
+    jobs,
+    mailer: deps.mailer,
+    publicUrl: config.publicUrl,
+    coupons,
+    scheduleRenewal: renewals.schedule,
+  });
+  const extendedCheckouts = createExtendedCheckoutsService({
+    db: database.db,
+    clock,
+    content,
+    gifts,
+    organizations: createSubscriptionSalesService({ db: database.db }),
+    certificates: progress,
+    scheduleRenewal: renewals.schedule,
+  });
   const settlement = createSettlementService({
     db: database.db,
     clock,
@@ -402,6 +426,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     queueReceipt: receipts.queueReceipt,
     revokeCertificate: progress.revokeCertificateIn,
     applyReferralCredit: referrals.applyCreditIn,
+    extended: extendedCheckouts.settlement,
   });
   const refunds = createRefundsService({ db: database.db, processor, settlement, users });
   registerSettlementRoutes(app, receipts, refunds);
@@ -417,8 +442,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       ? createStripeWebhookVerifier({ secret: deps.stripeWebhookSecret, clock, processor })
       : undefined,
   );
-  const coupons = createCouponsService({ db: database.db, clock });
   registerCouponRoutes(app, coupons);
+  registerGiftRoutes(app, gifts);
   registerCommerceRoutes(
     app,
     createCheckoutService({
@@ -431,6 +456,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       settlement,
       coupons,
       referralCredit: referrals.creditFor,
+      extended: extendedCheckouts,
     }),
     renewals,
     createPaymentMethodsService({

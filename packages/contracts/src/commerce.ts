@@ -55,6 +55,8 @@ export const CheckoutQuerySchema = z.strictObject({
   receiver_id: id.optional(),
   action_id: z.string().max(128).optional(),
   coupon_code: z.string().trim().min(1).max(64).optional(),
+  /** Seats and enterprise purchases: how many seats (checked by the service, spec 001 §5 limits). */
+  seats: z.coerce.number().int().optional(),
 });
 export type CheckoutQuery = z.infer<typeof CheckoutQuerySchema>;
 
@@ -86,6 +88,10 @@ export const CheckoutQuoteSchema = z.object({
   credit_amount_usd: z.number(),
   coupon: AppliedCouponSchema.nullable(),
   total_price_usd: z.number(),
+  /** Seats and enterprise purchases: the seats priced (for the time left of the term, for seats). */
+  seats: z.number().nullable().optional(),
+  /** Reactivation and seats: the subscription the order is for. */
+  subscription_id: z.number().nullable().optional(),
 });
 export type CheckoutQuote = z.infer<typeof CheckoutQuoteSchema>;
 
@@ -106,6 +112,13 @@ export const PayRequestSchema = z.strictObject({
   collection_id: id.optional(),
   action_id: z.string().max(128).optional(),
   coupon_code: z.string().trim().min(1).max(64).optional(),
+  /** A gift: the receiver's address (the code is e-mailed there). */
+  gift_email: z.string().trim().max(254).optional(),
+  /** Reactivation: the learner's subscription; seats: the organization subscription. */
+  subscription_id: id.optional(),
+  seats: z.number().int().optional(),
+  /** An enterprise purchase: the organization it creates. */
+  company_name: z.string().max(200).optional(),
   card: CardSchema,
   /** The client's key for this attempt (a fresh one per Pay press): a repeat answers the same payment. */
   idempotency_key: z.string().min(8).max(128),
@@ -131,6 +144,10 @@ export const PaymentSchema = z.object({
   failure_code: z.string().nullable(),
   failure_message: z.string().nullable(),
   created_at: z.string(),
+  /** A gift: the receiver's address; seats and enterprise purchases: the seats and the subscription. */
+  gift_email: z.string().nullable().optional(),
+  seats: z.number().nullable().optional(),
+  organization_subscription_id: z.number().nullable().optional(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
@@ -280,3 +297,23 @@ export const SiteCouponBannerSchema = z.object({
     .nullable(),
 });
 export type SiteCouponBanner = z.infer<typeof SiteCouponBannerSchema>;
+
+/** POST /api/commerce/gifts/redeem: a signed-in receiver redeems a gift code (docs/commerce.md "Gifts"). */
+export const RedeemGiftRequestSchema = z.strictObject({ code: z.string().max(64) });
+export type RedeemGiftRequest = z.infer<typeof RedeemGiftRequestSchema>;
+
+export const GiftSchema = z.object({
+  code: z.string().nullable(),
+  state: z.enum(['unredeemed', 'redeemed', 'revoked']),
+  plan_key: z.string(),
+  item_title: z.string(),
+  receiver_email: z.string(),
+  redeemed_at: z.string().nullable(),
+  subscription_id: z.number().nullable(),
+  created_at: z.string(),
+});
+export type Gift = z.infer<typeof GiftSchema>;
+
+/** GET /api/commerce/gifts: the gifts the caller bought (codes shown to the buyer until redeemed). */
+export const GiftsResponseSchema = z.object({ gifts: z.array(GiftSchema) });
+export type GiftsResponse = z.infer<typeof GiftsResponseSchema>;

@@ -284,7 +284,7 @@ export const TRIAL_CHECKOUT_TYPES: readonly CheckoutType[] = [
   CheckoutType.QuickTrialAvail,
 ];
 
-/** Business checkouts start from the business tiles; the others from the subscription tiles or the form. */
+/** Business checkouts without a plan start from the business tiles; the others from the subscription tiles or the form. */
 export function firstStageFor(type: CheckoutType, hasPlan: boolean): CheckoutStage {
   const business: readonly CheckoutType[] = [
     CheckoutType.EnterpriseBuy,
@@ -293,7 +293,8 @@ export function firstStageFor(type: CheckoutType, hasPlan: boolean): CheckoutSta
     CheckoutType.EnterpriseSeats,
     CheckoutType.LoggedOutEnterprisePurchase,
   ];
-  if (business.includes(type)) return CheckoutStage.BusinessTiles;
+  // A business checkout with its plan (or its subscription, for seats) is the form; without, the tiles.
+  if (business.includes(type)) return hasPlan ? CheckoutStage.Checkout : CheckoutStage.BusinessTiles;
   if (type === CheckoutType.Course || type === CheckoutType.Certificate) return CheckoutStage.Checkout;
   return hasPlan ? CheckoutStage.Checkout : CheckoutStage.SubscriptionTiles;
 }

@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './ai.js';
+export * from './checkouts.js';
 export * from './commerce.js';
 export * from './containers.js';
 export * from './content.js';

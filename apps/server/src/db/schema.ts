@@ -557,6 +557,13 @@ export const payments = pgTable('payments', {
   couponDiscountCents: integer('coupon_discount_cents').notNull().default(0),
   couponNeverExpires: boolean('coupon_never_expires').notNull().default(false),
   referralCreditCents: integer('referral_credit_cents').notNull().default(0),
+  // Gifts, reactivation, seats and enterprise purchases (migration 0108).
+  giftEmail: text('gift_email'),
+  targetSubscriptionId: bigint('target_subscription_id', { mode: 'number' }),
+  organizationSubscriptionId: bigint('organization_subscription_id', { mode: 'number' }),
+  seatCount: integer('seat_count'),
+  organizationName: text('organization_name'),
+  grantRevokedAt: at('grant_revoked_at'),
   createdAt: at('created_at').notNull(),
   updatedAt: at('updated_at').notNull(),
 });

@@ -54,6 +54,10 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../pages/UnlimitedPage')).UnlimitedPage }),
       },
       {
+        path: 'redeem-gift',
+        lazy: async () => ({ Component: (await import('../pages/RedeemGiftPage')).RedeemGiftPage }),
+      },
+      {
         path: 'checkout/:checkoutType',
         lazy: async () => ({ Component: (await import('../pages/CheckoutPage')).CheckoutPage }),
       },

@@ -6,6 +6,9 @@ import {
   CheckoutType as CheckoutTypes,
   COUPON_CHECKOUT_TYPES,
   CommerceMessages,
+  checkoutTypeFor,
+  MAX_SEATS_PER_PURCHASE,
+  MIN_SEATS_PER_PURCHASE,
   TRIAL_CHECKOUT_TYPES,
   TrialDays,
   UNEXPECTED_CHECKOUT_TYPE,
@@ -18,8 +21,10 @@ import { checkoutQuoteQuery, useCheckoutQuote } from '../modules/commerce/api/us
 import { useConfirmPayment } from '../modules/commerce/api/useConfirmPayment';
 import { usePay } from '../modules/commerce/api/usePay';
 import { usePlans } from '../modules/commerce/api/usePlans';
+import { BusinessTiles } from '../modules/commerce/components/BusinessTiles';
 import { CardForm, type CardInput } from '../modules/commerce/components/CardForm';
 import { CouponField } from '../modules/commerce/components/CouponField';
+import { type OrderDetails, OrderDetailsFields } from '../modules/commerce/components/OrderDetailsFields';
 import { PlanTiles } from '../modules/commerce/components/PlanTiles';
 import { ThreeDSecureStep } from '../modules/commerce/components/ThreeDSecureStep';
 import { formatUsd } from '../modules/commerce/utils/formatUsd';
@@ -28,7 +33,14 @@ import { usePageTitle } from '../modules/shell/usePageTitle';
 import { FormMessage } from '../ui/FormMessage';
 import { PageLoading } from '../ui/PageLoading';
 
-const TARGET_PARAMS = ['plan', 'author_id', 'collection_id', 'action_id'] as const;
+const TARGET_PARAMS = ['plan', 'author_id', 'collection_id', 'action_id', 'subscription_id'] as const;
+
+/** Checkouts whose price follows the seats chosen on the form. */
+const SEAT_TYPES: readonly string[] = [CheckoutTypes.EnterpriseBuy, CheckoutTypes.EnterpriseSeats];
+
+const CREDIT_LABEL: Record<string, string> = {
+  [CheckoutTypes.EnterpriseSeats]: 'Part of the term already used',
+};
 
 const HEADINGS: Record<string, string> = {
   [CheckoutStage.Checkout]: 'Checkout',
@@ -78,11 +90,26 @@ export function CheckoutPage() {
     if (code) params.set('coupon_code', code);
     return params;
   };
+  // A gift's receiver, an enterprise purchase's company and seats (docs/commerce.md).
+  const [details, setDetails] = useState<OrderDetails>(() => ({
+    giftEmail: '',
+    companyName: '',
+    seats: Math.max(1, Number(search.get('seats')) || 1),
+  }));
+  const normalisedType = known ? checkoutTypeFor(checkoutType) : checkoutType;
+  const pricedBySeats = SEAT_TYPES.includes(normalisedType);
   const quoteParams = useMemo(() => {
     const params = new URLSearchParams(target);
     if (couponCode) params.set('coupon_code', couponCode);
+    if (
+      pricedBySeats &&
+      Number.isInteger(details.seats) &&
+      details.seats >= MIN_SEATS_PER_PURCHASE &&
+      details.seats <= MAX_SEATS_PER_PURCHASE
+    )
+      params.set('seats', String(details.seats));
     return params;
-  }, [target, couponCode]);
+  }, [target, couponCode, pricedBySeats, details.seats]);
   const quote = useCheckoutQuote(checkoutType, quoteParams, known);
   const pay = usePay(checkoutType);
   const confirm = useConfirmPayment();
@@ -116,6 +143,10 @@ export function CheckoutPage() {
         ...(target.get('author_id') ? { author_id: Number(target.get('author_id')) } : {}),
         ...(target.get('collection_id') ? { collection_id: Number(target.get('collection_id')) } : {}),
         ...(target.get('action_id') ? { action_id: target.get('action_id') ?? '' } : {}),
+        ...(target.get('subscription_id') ? { subscription_id: Number(target.get('subscription_id')) } : {}),
+        ...(normalisedType === CheckoutTypes.Gift ? { gift_email: details.giftEmail } : {}),
+        ...(normalisedType === CheckoutTypes.EnterpriseBuy ? { company_name: details.companyName } : {}),
+        ...(pricedBySeats ? { seats: details.seats } : {}),
         ...(couponCode ? { coupon_code: couponCode } : {}),
         card,
         idempotency_key: crypto.randomUUID(),
@@ -164,13 +195,11 @@ export function CheckoutPage() {
       {stage === CheckoutStage.SubscriptionTiles ? (
         <SubscriptionTiles checkoutType={order.checkout_type} />
       ) : null}
-      {stage === CheckoutStage.BusinessTiles || !order.is_on_sale ? (
+      {stage === CheckoutStage.BusinessTiles ? <BusinessTiles checkoutType={order.checkout_type} /> : null}
+      {stage !== CheckoutStage.BusinessTiles && !order.is_on_sale ? (
         <section className="card">
           <p>{CommerceMessages.NotOnSale}</p>
-          <p className="muted">
-            Team and enterprise plans, gifts and certificates are coming. Individual plans and single courses
-            are on sale today.
-          </p>
+          <p className="muted">Individual plans, gifts, single courses and team plans are on sale today.</p>
           <Link className="btn btn-primary" to="/unlimited">
             See individual plans
           </Link>
@@ -188,7 +217,7 @@ export function CheckoutPage() {
               <dd>{formatUsd(order.price_usd)}</dd>
               {order.credit_amount_usd !== 0 ? (
                 <>
-                  <dt>Credit from your current plan</dt>
+                  <dt>{CREDIT_LABEL[order.checkout_type] ?? 'Credit from your current plan'}</dt>
                   <dd>{formatUsd(order.credit_amount_usd)}</dd>
                 </>
               ) : null}
@@ -212,6 +241,12 @@ export function CheckoutPage() {
                 </>
               ) : null}
             </dl>
+            <OrderDetailsFields
+              checkoutType={order.checkout_type}
+              details={details}
+              onChange={setDetails}
+              errors={fieldErrors}
+            />
             {COUPON_TYPES.includes(order.checkout_type) ? (
               <CouponField
                 applied={order.coupon}
@@ -241,6 +276,9 @@ export function CheckoutPage() {
                 isPending={pay.isPending}
                 errors={fieldErrors}
                 onPay={onPay}
+                {...(order.checkout_type === CheckoutTypes.Reactivation && order.total_price_usd === 0
+                  ? { submitLabel: 'Resume subscription' }
+                  : {})}
               />
             )}
           </section>

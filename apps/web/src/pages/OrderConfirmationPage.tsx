@@ -45,6 +45,18 @@ export function OrderConfirmationPage() {
               </dd>
             </>
           ) : null}
+          {order.gift_email ? (
+            <>
+              <dt>Gift for</dt>
+              <dd>{order.gift_email}: we e-mail them the gift code</dd>
+            </>
+          ) : null}
+          {order.seats ? (
+            <>
+              <dt>Seats</dt>
+              <dd>{order.seats}</dd>
+            </>
+          ) : null}
           <dt>Paid</dt>
           <dd>{formatUsd(order.total_price_usd)}</dd>
           {order.last_4 ? (

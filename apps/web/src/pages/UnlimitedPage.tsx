@@ -2,6 +2,7 @@ import '../modules/commerce/commerce.css';
 import type { Plan } from '@coderoom/contracts';
 import { FeatureSet, planCheckoutType, Term } from '@coderoom/domain';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { usePlans } from '../modules/commerce/api/usePlans';
 import { PlanTiles } from '../modules/commerce/components/PlanTiles';
 import { useUserInfo } from '../modules/session/hooks/useUserInfo';
@@ -58,6 +59,17 @@ export function UnlimitedPage() {
           />
         </section>
       ) : null}
+      <section className="unlimited-more" aria-labelledby="more-title">
+        <h2 id="more-title">Gifts and teams</h2>
+        <p>
+          <Link to="/checkout/gift">Give a plan as a gift</Link>: we e-mail a code, and their plan starts when
+          they redeem it. <Link to="/redeem-gift">Redeem a gift code</Link>.
+        </p>
+        <p>
+          <Link to="/checkout/enterprise_buy">Plans for teams and enterprises</Link>: per-seat plans, with
+          your organization created when you pay.
+        </p>
+      </section>
       <section aria-labelledby="compare-title">
         <h2 id="compare-title">Compare the tiers</h2>
         <div className="table-scroll">

@@ -13,6 +13,7 @@ import {
   CheckoutType,
   CommerceMessages,
   checkoutTypeFor,
+  EXTENDED_CHECKOUT_TYPES,
   FeatureSet,
   FeatureSetName,
   firstStageFor,
@@ -74,6 +75,11 @@ export interface CheckoutDeps {
   settlement: SettlementService;
   /** Coupon rules and redemptions (coupons.service). */
   coupons: CouponsService;
+  /**
+   * Gifts, reactivation, certificate purchases, seats and enterprise purchases (extendedCheckouts.service):
+   * their orders; absent, those checkouts are not on sale.
+   */
+  extended?: { resolve: (userId: number, type: CheckoutType, target: OrderTarget) => Promise<Order> };
   /** Tests inject a crash between the processor's charge and the grant. */
   afterCharge?: (paymentId: string) => Promise<void>;
   /**
@@ -83,15 +89,33 @@ export interface CheckoutDeps {
   referralCredit?: (userId: number, totalCents: number) => Promise<number>;
 }
 
-interface OrderTarget {
+export interface OrderTarget {
   plan?: string | undefined;
   author_id?: number | undefined;
   collection_id?: number | undefined;
   action_id?: string | undefined;
   coupon_code?: string | undefined;
+  gift_email?: string | undefined;
+  subscription_id?: number | undefined;
+  seats?: number | undefined;
+  company_name?: string | undefined;
 }
 
-interface Order {
+/** What a payment records beyond a plan or a course (migration 0108). */
+export type OrderExtras = Partial<
+  Pick<
+    repo.NewPayment,
+    | 'giftEmail'
+    | 'targetSubscriptionId'
+    | 'organizationSubscriptionId'
+    | 'seatCount'
+    | 'organizationName'
+    // A business plan code (300-12-6003): not a catalogue row, so not the order's `plan`.
+    | 'planKey'
+  >
+>;
+
+export interface Order {
   type: CheckoutType;
   itemTitle: string;
   plan: SubscriptionPlanRow | null;
@@ -104,6 +128,7 @@ interface Order {
   /** Referral credit taken off the total (part of credit_amount_usd). */
   referralCreditCents: number;
   replaces: SubscriptionRow | null;
+  extras?: OrderExtras;
 }
 
 /** The coupon an order names: coupon_code, or a coupon purchase's action_id (spec 001 §2). */
@@ -131,6 +156,12 @@ function presentAppliedCoupon(coupon: AppliedCoupon | null) {
     : null;
 }
 
+/** The subscription a request named (reactivation, seats); an enterprise purchase names none. */
+function targetOf(payment: PaymentRow): number | null {
+  if (payment.checkoutType === CheckoutType.EnterpriseSeats) return payment.organizationSubscriptionId;
+  return payment.targetSubscriptionId;
+}
+
 function parseCheckoutType(value: string): CheckoutType {
   try {
     return checkoutTypeFor(value);
@@ -155,6 +186,9 @@ export function cardErrors(card: CardDetails, now: Date): Record<string, string>
 
 export function createCheckoutService(deps: CheckoutDeps) {
   const { db, clock, processor, entitlements, content } = deps;
+  const isOnSale = (type: CheckoutType) =>
+    SELLABLE_CHECKOUT_TYPES.includes(type) ||
+    (Boolean(deps.extended) && EXTENDED_CHECKOUT_TYPES.includes(type));
 
   async function findSellablePlan(planKey: string): Promise<SubscriptionPlanRow> {
     const plan = await repo.findPlan(db, planKey);
@@ -293,6 +327,8 @@ export function createCheckoutService(deps: CheckoutDeps) {
   }
 
   async function resolveOrder(userId: number, type: CheckoutType, target: OrderTarget): Promise<Order> {
+    if (deps.extended && EXTENDED_CHECKOUT_TYPES.includes(type))
+      return withReferralCredit(userId, await deps.extended.resolve(userId, type, target));
     if (!SELLABLE_CHECKOUT_TYPES.includes(type)) throw CommerceErrors.notOnSale();
     if (type === CheckoutType.Course) return withReferralCredit(userId, await courseOrder(userId, target));
     if (!target.plan) throw CommerceErrors.unknownPlan();
@@ -417,14 +453,16 @@ export function createCheckoutService(deps: CheckoutDeps) {
 
     async quote(userId: number, rawType: string, query: CheckoutQuery): Promise<CheckoutQuote> {
       const type = parseCheckoutType(rawType);
-      const hasTarget = Boolean(query.plan) || query.collection_id !== undefined;
+      const onSale = isOnSale(type);
+      const hasTarget =
+        Boolean(query.plan) || query.collection_id !== undefined || query.subscription_id !== undefined;
       const stage = firstStageFor(type, hasTarget);
-      if (!SELLABLE_CHECKOUT_TYPES.includes(type) || !hasTarget) {
+      if (!onSale || !hasTarget) {
         const plan = query.plan ? await repo.findPlan(db, query.plan) : undefined;
         return {
           checkout_type: type,
           stage,
-          is_on_sale: SELLABLE_CHECKOUT_TYPES.includes(type),
+          is_on_sale: onSale,
           item_title: plan ? planTitle(plan) : '',
           plan: plan ? presentPlan(plan) : null,
           collection_id: null,
@@ -448,6 +486,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
         credit_amount_usd: -usd(order.creditCents + order.referralCreditCents),
         coupon: presentAppliedCoupon(order.coupon),
         total_price_usd: usd(order.totalCents),
+        seats: order.extras?.seatCount ?? null,
+        subscription_id:
+          order.extras?.targetSubscriptionId ?? order.extras?.organizationSubscriptionId ?? null,
       };
     },
 
@@ -459,6 +500,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
           input.coupon_code ?? (type === CheckoutType.CouponPurchase ? input.action_id : undefined);
         const same =
           previous.checkoutType === type &&
+          targetOf(previous) === (input.subscription_id ?? null) &&
           previous.planKey === (input.plan ?? null) &&
           previous.collectionId === (input.collection_id ?? null) &&
           previous.couponCode === (code ? normaliseCouponCode(code) : null);
@@ -493,6 +535,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
         couponCode: order.coupon?.code ?? null,
         couponDiscountCents: order.coupon?.discountCents ?? 0,
         couponNeverExpires: order.coupon?.neverExpires ?? false,
+        ...order.extras,
         createdAt: now,
         updatedAt: now,
       };

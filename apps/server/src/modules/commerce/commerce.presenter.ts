@@ -53,6 +53,9 @@ export function presentPayment(payment: PaymentRow): Payment {
     failure_code: payment.failureCode,
     failure_message: payment.failureMessage,
     created_at: payment.createdAt.toISOString(),
+    gift_email: payment.giftEmail,
+    seats: payment.seatCount,
+    organization_subscription_id: payment.organizationSubscriptionId,
   };
 }
 

@@ -244,21 +244,26 @@ describe('checkout through the sandbox processor', () => {
     const unknown = await client.get('/api/commerce/checkout/free_money?plan=300-12-6000');
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errorText).toBe(UNEXPECTED_CHECKOUT_TYPE);
-    const team = (
-      await client.get('/api/commerce/checkout/team_buy?plan=300-12-6005')
-    ).json() as CheckoutQuote;
+    const team = (await client.get('/api/commerce/checkout/team_buy')).json() as CheckoutQuote;
     expect(team).toMatchObject({
       checkout_type: 'enterprise_buy',
       stage: 'business_tiles',
-      is_on_sale: false,
+      is_on_sale: true,
     });
+    const teamPlan = (
+      await client.get('/api/commerce/checkout/team_buy?plan=300-12-6005')
+    ).json() as CheckoutQuote;
+    expect(teamPlan).toMatchObject({ checkout_type: 'enterprise_buy', stage: 'checkout', is_on_sale: true });
     const tiles = (await client.get('/api/commerce/checkout/subscription_buy')).json() as CheckoutQuote;
     expect(tiles).toMatchObject({ stage: 'subscription_tiles', is_on_sale: true });
     const quote = (await client.get('/api/commerce/checkout/subscription_buy?plan=300-12-6000')).json();
     expect(quote).toMatchObject({ stage: 'checkout', item_title: 'Premium Annual', total_price_usd: 352.8 });
-    const gift = await pay(client, 'gift', { plan: '300-12-6000', card: card(SandboxCards.Succeeds) });
-    expect(gift.statusCode).toBe(400);
-    expect(gift.json().errorText).toBe(CommerceMessages.NotOnSale);
+    const downgrade = await pay(client, 'downgrade', {
+      plan: '200-12-6000',
+      card: card(SandboxCards.Succeeds),
+    });
+    expect(downgrade.statusCode).toBe(400);
+    expect(downgrade.json().errorText).toBe(CommerceMessages.NotOnSale);
   });
 
   it('charges 4242 once per idempotency key, grants the plan and writes one ledger row', async () => {

@@ -1,6 +1,7 @@
 import {
   CertificateState,
   type CheckoutType,
+  EXTENDED_CHECKOUT_TYPES,
   LedgerEntryKind,
   SubscriptionKind,
   SubscriptionStatus,
@@ -51,6 +52,22 @@ export interface SettlementDeps {
    * (growth's referrals `applyCreditIn`).
    */
   applyReferralCredit?: (tx: DbExecutor, payment: PaymentRow) => Promise<void>;
+  /**
+   * Gifts, reactivation, certificates, seats and enterprise purchases (extendedCheckouts.service): grants
+   * what such a payment bought, and takes it back on a refund in full or a chargeback, in the ledger row's
+   * transaction.
+   */
+  extended?: ExtendedSettlement;
+}
+
+export interface ExtendedSettlement {
+  grantIn: (
+    tx: DbExecutor,
+    payment: PaymentRow,
+    paymentMethodId: number,
+    now: Date,
+  ) => Promise<{ subscriptionId: number | null; patch?: Partial<repo.NewPayment> }>;
+  revokeIn: (tx: DbExecutor, payment: PaymentRow, now: Date, cause: 'refund' | 'chargeback') => Promise<void>;
 }
 
 export interface Movement {
@@ -100,7 +117,10 @@ export function createSettlementService(deps: SettlementDeps) {
     const isTrial = TRIAL_CHECKOUT_TYPES.includes(payment.checkoutType as CheckoutType);
     let subscriptionId: number | null = null;
     let purchaseId: number | null = null;
-    if (payment.collectionId !== null) {
+    let patch: Partial<repo.NewPayment> = {};
+    if (deps.extended && EXTENDED_CHECKOUT_TYPES.includes(payment.checkoutType as CheckoutType)) {
+      ({ subscriptionId, patch = {} } = await deps.extended.grantIn(tx, payment, method.id, now));
+    } else if (payment.collectionId !== null) {
       const purchase = await repo.insertPurchase(tx, {
         userId: payment.userId,
         collectionId: payment.collectionId,
@@ -167,6 +187,7 @@ export function createSettlementService(deps: SettlementDeps) {
       if (payment.referralCreditCents > 0) await deps.applyReferralCredit?.(tx, payment);
     }
     return repo.updatePayment(tx, payment.id, {
+      ...patch,
       status: 'succeeded',
       processorRef,
       subscriptionId,
@@ -209,6 +230,7 @@ export function createSettlementService(deps: SettlementDeps) {
           now,
         );
     }
+    await deps.extended?.revokeIn(tx, payment, now, 'refund');
   }
 
   /**
@@ -296,6 +318,7 @@ export function createSettlementService(deps: SettlementDeps) {
           now,
         );
     }
+    await deps.extended?.revokeIn(tx, payment, now, 'chargeback');
     return entry;
   }
 

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, isNull, like, sql } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull, like, ne, sql } from 'drizzle-orm';
 import { certificates, learnerWorks, pageCompletions, pinnedWorks, userMaps } from '../../db/schema.js';
 import type { DbExecutor } from '../../platform/db/database.js';
 
@@ -191,6 +191,26 @@ export async function revokeCertificates(
         eq(certificates.userId, userId),
         eq(certificates.collectionId, collectionId),
         eq(certificates.state, 'active'),
+      ),
+    )
+    .returning();
+}
+
+/** A certificate bought back (commerce's certificate purchase): active again, unless it already is. */
+export async function restoreCertificate(
+  db: DbExecutor,
+  userId: number,
+  collectionId: number,
+  now: Date,
+): Promise<CertificateRow[]> {
+  return db
+    .update(certificates)
+    .set({ state: 'active', stateChangedAt: now })
+    .where(
+      and(
+        eq(certificates.userId, userId),
+        eq(certificates.collectionId, collectionId),
+        ne(certificates.state, 'active'),
       ),
     )
     .returning();

@@ -335,6 +335,22 @@ export function createProgressService({
       return (await repo.revokeCertificates(tx, userId, collectionId, state, now)).length;
     },
 
+    /** The state of a learner's certificate of a course (commerce's certificate purchase); null: none yet. */
+    async certificateStateOf(userId: number, collectionId: number): Promise<CertificateState | null> {
+      const row = await repo.findCertificate(db, userId, collectionId);
+      return row ? (row.state as CertificateState) : null;
+    },
+
+    /** Makes a learner's certificate of a course active again, in the caller's (the ledger row's) transaction. */
+    async restoreCertificateIn(
+      tx: DbExecutor,
+      userId: number,
+      collectionId: number,
+      now: Date,
+    ): Promise<number> {
+      return (await repo.restoreCertificate(tx, userId, collectionId, now)).length;
+    },
+
     /** Public: anyone holding the hash can check a certificate. */
     async verifyCertificate(hash: string): Promise<Certificate> {
       const row = /^[0-9a-f]{32}$/.test(hash) ? await repo.findCertificateByHash(db, hash) : undefined;

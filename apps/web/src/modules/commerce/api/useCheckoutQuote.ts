@@ -1,5 +1,5 @@
 import { CheckoutQuoteSchema } from '@coderoom/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/apiClient';
 import { commerceKeys } from './commerceKeys';
 
@@ -19,7 +19,11 @@ export function checkoutQuoteQuery(checkoutType: string, query: string) {
   } as const;
 }
 
-/** The order a checkout page will pay for. */
+/** The order a checkout page will pay for; while a new seat count is priced, the last order stays shown. */
 export function useCheckoutQuote(checkoutType: string, search: URLSearchParams, enabled: boolean) {
-  return useQuery({ ...checkoutQuoteQuery(checkoutType, search.toString()), enabled });
+  return useQuery({
+    ...checkoutQuoteQuery(checkoutType, search.toString()),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
 }

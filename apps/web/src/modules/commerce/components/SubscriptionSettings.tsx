@@ -1,5 +1,6 @@
 import type { SubscriptionsStatus } from '@coderoom/contracts';
 import {
+  CheckoutType,
   ENTITLING_STATUSES,
   FeatureSetName,
   formatDate,
@@ -34,6 +35,17 @@ export function currentSubscription(subscriptions: Subscription[]): Subscription
   );
 }
 
+/** The newest plan that ran out (expired, or ended with its renewal cancelled): it can be reactivated. */
+function lastEnded(subscriptions: Subscription[]): Subscription | undefined {
+  const [newest] = subscriptions;
+  if (!newest) return undefined;
+  const ranOut =
+    newest.status === SubscriptionStatus.Expired ||
+    ((newest.status === SubscriptionStatus.RenewalCancelled || newest.status === SubscriptionStatus.Active) &&
+      new Date(newest.expiration_date).getTime() <= Date.now());
+  return ranOut ? newest : undefined;
+}
+
 /** Cancel a plan's renewal (it runs to the end of the term) or resume it; a confirmation guards the cancel. */
 export function SubscriptionSettings() {
   const status = useSubscriptionsStatus();
@@ -43,8 +55,24 @@ export function SubscriptionSettings() {
   if (status.isError) return <FormMessage tone="error">{status.error.message}</FormMessage>;
   const current = currentSubscription(status.data.subscriptions);
   if (!current) {
+    const ended = lastEnded(status.data.subscriptions);
     return (
       <div className="stack">
+        {ended ? (
+          <>
+            <p>
+              Your {planName(ended)} plan ended on {formatDate(new Date(ended.expiration_date))}.
+            </p>
+            <p>
+              <Link
+                className="btn btn-primary"
+                to={`/checkout/${CheckoutType.Reactivation}?subscription_id=${ended.subscription_id}`}
+              >
+                Reactivate {planName(ended)}
+              </Link>
+            </p>
+          </>
+        ) : null}
         <p>You have no subscription.</p>
         <p>
           <Link className="btn btn-primary" to="/unlimited">
@@ -92,9 +120,16 @@ export function SubscriptionSettings() {
           </Button>
         </div>
       ) : (
-        <FormMessage tone="error">
-          Your last renewal payment failed. Add a card below and make it the default: we will try again.
-        </FormMessage>
+        <>
+          <FormMessage tone="error">
+            Your last renewal payment failed. Add a card below and make it the default: we will try again.
+          </FormMessage>
+          <p>
+            <Link to={`/checkout/${CheckoutType.Reactivation}?subscription_id=${current.subscription_id}`}>
+              Pay now with another card
+            </Link>
+          </p>
+        </>
       )}
       <Dialog
         open={confirming}
