@@ -426,6 +426,59 @@ describe('enterprise purchase', () => {
   });
 });
 
+describe('one transaction with the ledger row', () => {
+  /** Makes every ledger insert of `userId` fail while `work` runs (as a crash inside the grant would). */
+  async function withLedgerRefused(userId: number, work: () => Promise<void>) {
+    await t.database.db.execute(
+      sql.raw(`CREATE FUNCTION ledger_refuse_${userId}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'ledger refused for the test'; END; $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`CREATE TRIGGER ledger_refuse_${userId} BEFORE INSERT ON ledger_entries FOR EACH ROW
+        WHEN (NEW.user_id = ${userId}) EXECUTE FUNCTION ledger_refuse_${userId}()`),
+    );
+    try {
+      await work();
+    } finally {
+      await t.database.db.execute(sql.raw(`DROP TRIGGER ledger_refuse_${userId} ON ledger_entries`));
+    }
+  }
+
+  it('adds no seats and creates no organization when the ledger row cannot be written', async () => {
+    const { client, user, email } = await signUp(t.app);
+    const fixture = await buildOrganization(t.database, {
+      members: [
+        { email, userId: user.user_id, role: EnterpriseRole.Admin, adminLevel: AdminLevel.SuperAdmin },
+      ],
+      seats: 4,
+    });
+    const name = `Rollback ${Math.random().toString(36).slice(2, 8)}`;
+    await withLedgerRefused(user.user_id, async () => {
+      const [subscription] = await t.database.db
+        .select()
+        .from(organizationSubscriptions)
+        .where(eq(organizationSubscriptions.organizationId, fixture.organizationId));
+      const seats = await pay(client, 'enterprise_seats', { subscription_id: subscription?.id, seats: 3 });
+      expect(seats.statusCode).toBe(500);
+      const [after] = await t.database.db
+        .select()
+        .from(organizationSubscriptions)
+        .where(eq(organizationSubscriptions.id, subscription?.id ?? 0));
+      expect(after?.seats).toBe(4);
+      const bought = await pay(client, 'enterprise_buy', {
+        plan: '300-12-6003',
+        seats: 2,
+        company_name: name,
+      });
+      expect(bought.statusCode).toBe(500);
+    });
+    expect(await t.database.db.select().from(organizations).where(eq(organizations.name, name))).toEqual([]);
+    expect(
+      await t.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, user.user_id)),
+    ).toEqual([]);
+  });
+});
+
 describe('each checkout is idempotent', () => {
   it('answers the same payment for the same key and grants seats once', async () => {
     const { client, user, email } = await signUp(t.app);

@@ -1,6 +1,6 @@
 import type { Gift, GiftsResponse, Payment, SubscriptionsStatus } from '@coderoom/contracts';
 import { AccountMessages, CheckoutMessages, LedgerEntryKind, SubscriptionStatus } from '@coderoom/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devMailbox, ledgerEntries, subscriptions } from '../../db/schema.js';
 import { buildUser } from '../../test/factories.js';
@@ -119,6 +119,24 @@ describe('buying a gift', () => {
     expect(await t.database.db.select().from(giftCodes).where(eq(giftCodes.buyerId, user.user_id))).toEqual(
       [],
     );
+  });
+  it('writes no code when the ledger row cannot be written (one transaction)', async () => {
+    const { client, user } = await signUp(t.app);
+    const id = user.user_id;
+    await t.database.db.execute(
+      sql.raw(`CREATE FUNCTION ledger_refuse_${id}() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN RAISE EXCEPTION 'ledger refused for the test'; END; $$`),
+    );
+    await t.database.db.execute(
+      sql.raw(`CREATE TRIGGER ledger_refuse_${id} BEFORE INSERT ON ledger_entries FOR EACH ROW
+        WHEN (NEW.user_id = ${id}) EXECUTE FUNCTION ledger_refuse_${id}()`),
+    );
+    try {
+      expect((await buyGift(client, uniqueEmail())).statusCode).toBe(500);
+    } finally {
+      await t.database.db.execute(sql.raw(`DROP TRIGGER ledger_refuse_${id} ON ledger_entries`));
+    }
+    expect(await t.database.db.select().from(giftCodes).where(eq(giftCodes.buyerId, id))).toEqual([]);
   });
 });
 
