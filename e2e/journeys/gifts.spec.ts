@@ -80,7 +80,7 @@ test('a learner gives a plan; the receiver redeems the code and has the plan', a
   const receiver = await (await browser.newContext()).newPage();
   await receiver.setViewportSize({ width: 1280, height: 800 });
   await receiver.goto(`/redeem-gift?code=${code}`);
-  await expect(receiver.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await expect(receiver.getByRole('main').getByRole('link', { name: 'Log in' })).toBeVisible();
   await expectAxeClean(receiver);
   await signUpLearner(receiver, 'Rico Receiver', 'receiver', PASSWORD);
   await receiver.goto(`/redeem-gift?code=${code}`);
