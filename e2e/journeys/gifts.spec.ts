@@ -84,7 +84,7 @@ test('a learner gives a plan; the receiver redeems the code and has the plan', a
   await expectAxeClean(receiver);
   await signUpLearner(receiver, 'Rico Receiver', 'receiver', PASSWORD);
   await receiver.goto(`/redeem-gift?code=${code}`);
-  await expect(receiver.getByLabel('Gift code')).toHaveValue(code);
+  await expect(receiver.getByRole('textbox', { name: 'Gift code' })).toHaveValue(code);
   await expectAxeClean(receiver);
   await bothWidths(receiver, 'gift-redeem');
   await receiver.getByRole('button', { name: 'Redeem gift' }).click();
@@ -97,7 +97,7 @@ test('a learner gives a plan; the receiver redeems the code and has the plan', a
   // A second redemption of the same code is refused.
   await receiver.goto(`/redeem-gift?code=${code}`);
   await receiver.getByRole('button', { name: 'Redeem gift' }).click();
-  await expect(receiver.getByLabel('Gift code')).toHaveAccessibleDescription(
+  await expect(receiver.getByRole('textbox', { name: 'Gift code' })).toHaveAccessibleDescription(
     'This gift code has already been redeemed.',
   );
   await receiver.context().close();
