@@ -16,12 +16,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { certificates, ledgerEntries, subscriptions } from '../../db/schema.js';
 import { buildCourse, buildUser } from '../../test/factories.js';
 import { buildTestApp, signUp, type TestApp, TestClient, uniqueEmail } from '../../test/harness.js';
+import { buildOrganization } from '../organizations/organizations.test-support.js';
 import {
   organizationMembers,
   organizationSubscriptions,
   organizations,
-} from '../organizations/organizations.repository.js';
-import { buildOrganization } from '../organizations/organizations.test-support.js';
+} from '../organizations/subscriptionSales.test-support.js';
 import { seedCoursePrice, seedPlans, seedSubscription } from './commerce.seed.js';
 import { SandboxCards } from './payments.processor.js';
 
