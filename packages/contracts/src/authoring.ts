@@ -1,4 +1,4 @@
-import { LISTING_PAGE_SIZE, PAYLOAD_LIMIT_BYTES } from '@coderoom/domain';
+import { ItemStatus, LISTING_PAGE_SIZE, PAYLOAD_LIMIT_BYTES } from '@coderoom/domain';
 import { z } from 'zod';
 import { AuthorImageUrlSchema } from './media.js';
 import { type CollectionCard, DifficultySchema, LanguageTopicSchema, type TocCategory } from './reader.js';
@@ -161,6 +161,8 @@ export interface AuthorCollection {
   takeaway_skills: string[];
   prerequisites: string[];
   status: number;
+  /** The item statuses (101, 103, 104) this caller may set: the studio's online/offline choices. */
+  status_choices: number[];
   review_state: number;
   submission_type: number | null;
   last_review: AuthorReview | null;
@@ -305,6 +307,33 @@ export type ReviewRequest = z.infer<typeof ReviewRequestSchema>;
 export interface ReviewResponse {
   collection_id: number;
   review_state: number;
+}
+
+/** Message of a status a collection cannot be set to (deleting has its own call). */
+export const ITEM_STATUS_CHOICE_MESSAGE =
+  'Choose 101 (online), 103 (offline by its author) or 104 (offline by an admin).';
+
+/**
+ * `PUT /api/author/{authorId}/collection/{collectionId}/status`: takes a collection offline or brings it back
+ * (spec 000 §4 item status; docs/content-model.md "Offline").
+ */
+export const SetItemStatusRequestSchema = z.strictObject({
+  status: z.union(
+    [
+      z.literal(ItemStatus.Enabled),
+      z.literal(ItemStatus.OfflineByAuthor),
+      z.literal(ItemStatus.OfflineByAdmin),
+    ],
+    { error: ITEM_STATUS_CHOICE_MESSAGE },
+  ),
+});
+export type SetItemStatusRequest = z.infer<typeof SetItemStatusRequestSchema>;
+
+export interface SetItemStatusResponse {
+  collection_id: number;
+  status: number;
+  /** The statuses this caller may set next (the studio offers these). */
+  status_choices: number[];
 }
 
 // The author's dashboard (/teach): the collections a user authors or works on.

@@ -61,6 +61,31 @@ export type CategoryType = (typeof CategoryType)[keyof typeof CategoryType];
 export const ItemStatus = { Enabled: 101, Deleted: 102, OfflineByAuthor: 103, OfflineByAdmin: 104 } as const;
 export type ItemStatus = (typeof ItemStatus)[keyof typeof ItemStatus];
 
+/** The two ways a collection is taken offline: by its author (103) or by the platform's admins (104). */
+export type OfflineItemStatus = typeof ItemStatus.OfflineByAuthor | typeof ItemStatus.OfflineByAdmin;
+
+/**
+ * What readers of an offline collection are told instead of its content (the spec names the states, not a
+ * text; these are ours). The web's error page recognises them by their text, so they live here.
+ */
+export const OfflineMessages = {
+  [ItemStatus.OfflineByAuthor]:
+    'This course is offline: its author has taken it down for now. Please check back later.',
+  [ItemStatus.OfflineByAdmin]:
+    'This course is offline: the Coderoom team has taken it down while it is looked into.',
+} as const satisfies Record<OfflineItemStatus, string>;
+
+export function isOfflineStatus(status: number): status is OfflineItemStatus {
+  return status === ItemStatus.OfflineByAuthor || status === ItemStatus.OfflineByAdmin;
+}
+
+/** The offline status whose message this is, if it is one (for the reader's error page). */
+export function offlineStatusOfMessage(text: string | undefined): OfflineItemStatus | null {
+  if (text === OfflineMessages[ItemStatus.OfflineByAuthor]) return ItemStatus.OfflineByAuthor;
+  if (text === OfflineMessages[ItemStatus.OfflineByAdmin]) return ItemStatus.OfflineByAdmin;
+  return null;
+}
+
 /** Three numeric version schemes and one string scheme exist side by side (spec 000 §4). */
 export const VersionState = { Draft: 8001, InReview: 8002, Published: 8003, Obsolete: 8004 } as const;
 export const PageVersionState = {

@@ -1,6 +1,6 @@
 import '../modules/studio/studio.css';
 import type { AuthorCollectionResponse } from '@coderoom/contracts';
-import { CourseReviewState, DefaultTitle, WorkType } from '@coderoom/domain';
+import { CourseReviewState, DefaultTitle, isOfflineStatus, WorkType } from '@coderoom/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
@@ -17,6 +17,7 @@ import { CollaboratorsPanel } from '../modules/studio/components/CollaboratorsPa
 import { CollectionDetailsForm } from '../modules/studio/components/CollectionDetailsForm';
 import { ConfirmDialog } from '../modules/studio/components/ConfirmDialog';
 import { ConflictDialog } from '../modules/studio/components/ConflictDialog';
+import { OfflineSwitch } from '../modules/studio/components/OfflineSwitch';
 import { ReviewChecklistPanel } from '../modules/studio/components/ReviewChecklistPanel';
 import { ShortcutsDialog } from '../modules/studio/components/ShortcutsDialog';
 import { TocEditor } from '../modules/studio/components/TocEditor';
@@ -218,6 +219,11 @@ function LoadedCollectionEditor({
             <span className={`badge studio-state studio-state-${collection.review_state}`}>
               {reviewStateLabel(collection.review_state)}
             </span>{' '}
+            {isOfflineStatus(collection.status) && (
+              <>
+                <span className="badge studio-state studio-state-offline">Offline</span>{' '}
+              </>
+            )}
             {isDirty ? 'Unsaved changes' : 'All changes saved'}
           </p>
         </div>
@@ -294,6 +300,7 @@ function LoadedCollectionEditor({
           <ReviewChecklistPanel authorId={authorId} collectionId={collectionId} audience="author" />
         </div>
       )}
+      <OfflineSwitch collection={collection} />
       <CollectionDetailsForm
         draft={draft}
         onChange={(patch) => setDraft({ ...draft, ...patch })}

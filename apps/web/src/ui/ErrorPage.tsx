@@ -1,4 +1,4 @@
-import { DEFAULT_ERROR_STATUS, ErrorMessages } from '@coderoom/domain';
+import { DEFAULT_ERROR_STATUS, ErrorMessages, offlineStatusOfMessage } from '@coderoom/domain';
 import { Link } from 'react-router';
 import { usePageTitle } from '../modules/shell/usePageTitle';
 
@@ -30,7 +30,10 @@ export function ErrorPage({ code = DEFAULT_ERROR_STATUS, heading, errorText }: E
         heading: ErrorMessages.ContentNotInSubscription,
         text: "Your organization's subscription does not include it. Ask your admin, or pick another course.",
       }
-    : (TEXTS[code] ?? TEXTS[500]!);
+    : offlineStatusOfMessage(errorText) !== null
+      ? // Item status 103/104: the server's text says who took it offline (docs/content-model.md "Offline").
+        { heading: 'This course is offline', text: errorText ?? '' }
+      : (TEXTS[code] ?? TEXTS[500]!);
   usePageTitle(heading ?? texts.heading);
   return (
     <main className="error-page" id="main">

@@ -22,6 +22,9 @@ export const AuthoringErrors = {
   AlreadyApproved: 'This content is already approved; publish to update it.',
   NotInReview: 'This content is not waiting for review.',
   ReasonRequired: 'Give a reason when rejecting content.',
+  StatusForOwnerOrAdmin:
+    'Only the author of this content or a platform admin can take it offline or bring it back.',
+  StatusForAdmins: 'The Coderoom team took this content offline; only a platform admin can change that.',
   UnsupportedEncoding: 'Send the page uncompressed or compressed with gzip or deflate.',
   CorruptBody: 'The compressed request body could not be decompressed.',
 } as const;

@@ -27,6 +27,7 @@ export function presentVersion(version: Omit<CollectionVersionRow, 'searchDocume
 
 export function presentAuthorCollection(
   view: CollectionView,
+  statusChoices: number[],
   live: Omit<CollectionVersionRow, 'searchDocument'> | null,
   lastReview: CollectionReviewRow | undefined,
   pathCourses: CollectionCard[],
@@ -60,6 +61,7 @@ export function presentAuthorCollection(
       takeaway_skills: details.takeaway_skills ?? [],
       prerequisites: details.prerequisites ?? [],
       status: collection.status,
+      status_choices: statusChoices,
       review_state: collection.reviewState,
       submission_type: collection.submissionType,
       last_review: lastReview

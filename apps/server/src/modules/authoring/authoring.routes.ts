@@ -13,6 +13,7 @@ import {
   ReviewParamsSchema,
   ReviewRequestSchema,
   SavePageRequestSchema,
+  SetItemStatusRequestSchema,
   SnapshotQuerySchema,
   UpdateCollectionRequestSchema,
 } from '@coderoom/contracts';
@@ -144,6 +145,13 @@ export function registerAuthoringRoutes(app: FastifyInstance, authoring: Authori
     const { userId } = requireUser(request);
     const params = parseInput(AuthorCollectionParamsSchema, request.params);
     return authoring.submitForReview(userId, params.authorId, params.collectionId);
+  });
+
+  app.put(`${COLLECTION}/status`, async (request) => {
+    const { userId } = requireUser(request);
+    const params = parseInput(AuthorCollectionParamsSchema, request.params);
+    const input = parseInput(SetItemStatusRequestSchema, request.body);
+    return authoring.setItemStatus(userId, params.authorId, params.collectionId, input);
   });
 
   app.get(`${COLLECTION}/review-checklist`, async (request) => {

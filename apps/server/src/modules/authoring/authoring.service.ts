@@ -17,6 +17,8 @@ import {
   type ReviewQueueResponse,
   type ReviewRequest,
   type ReviewResponse,
+  type SetItemStatusRequest,
+  type SetItemStatusResponse,
   type SubmitForReviewResponse,
   type TocEntryInput,
   type UpdateCollectionRequest,
@@ -36,7 +38,7 @@ import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { AppError, forbidden, invalidInput, notFound } from '../../platform/http/errors.js';
 import type { Topic } from '../../platform/realtime/topic.js';
 import { ContentErrors } from '../content/content.errors.js';
-import type { DraftRightsChange, Viewer } from '../content/content.policy.js';
+import { type DraftRightsChange, itemStatusChoices, type Viewer } from '../content/content.policy.js';
 import {
   type ContentService,
   checkWidgetCounts,
@@ -279,6 +281,7 @@ export function createAuthoringService({ db, content, pageWritten, rightsChanged
     const view = await content.editorView(editor, collection);
     return presentAuthorCollection(
       view,
+      itemStatusChoices(editor, collection),
       await content.liveVersion(collection.id),
       await repo.findLatestReviewEvent(db, collection.id),
       collection.workType === WorkType.Path ? await content.cardsFor(view.pathCourseIds) : [],
@@ -623,6 +626,33 @@ export function createAuthoringService({ db, content, pageWritten, rightsChanged
       const { collection } = await editableCollection(userId, authorId, collectionId, 'view');
       if (collection.workType !== WorkType.Course) return { ready: true, items: [] };
       return reviewGate.checklistOf(collection);
+    },
+
+    /** Takes a collection offline (103 author, 104 admin) or back online (101): spec 000 §4 item status. */
+    async setItemStatus(
+      userId: number,
+      authorId: number,
+      collectionId: number,
+      input: SetItemStatusRequest,
+    ): Promise<SetItemStatusResponse> {
+      const { editor } = await editableCollection(userId, authorId, collectionId);
+      return db.transaction(async (tx) => {
+        const locked = await content.lockDraft(tx, collectionId);
+        if (!itemStatusChoices(editor, locked).includes(input.status)) {
+          throw forbidden(
+            editor.userId === locked.authorId
+              ? AuthoringErrors.StatusForAdmins
+              : AuthoringErrors.StatusForOwnerOrAdmin,
+          );
+        }
+        const updated =
+          locked.status === input.status ? locked : await content.setItemStatus(tx, locked.id, input.status);
+        return {
+          collection_id: updated.id,
+          status: updated.status,
+          status_choices: itemStatusChoices(editor, updated),
+        };
+      });
     },
 
     async reviewQueue(userId: number): Promise<ReviewQueueResponse> {

@@ -1,5 +1,5 @@
 import type { CollaboratorAccess, CollaboratorRoleName } from '@coderoom/contracts';
-import { CourseReviewState, ItemStatus } from '@coderoom/domain';
+import { CourseReviewState, ItemStatus, isOfflineStatus, type OfflineItemStatus } from '@coderoom/domain';
 import type { CollectionRow } from '../../db/schema.js';
 
 // Who may see and change content. A collection's author and platform admins are its editors; the people
@@ -65,6 +65,30 @@ export function canReadPublished(viewer: Viewer | null, collection: CollectionRo
     !collection.isPrivate &&
     LISTED_REVIEW_STATES.includes(collection.reviewState)
   );
+}
+
+/**
+ * Why a reader may not open a collection that would otherwise be listed: it was taken offline (103 by its
+ * author, 104 by an admin). Readers are told so; a private or unapproved collection stays a plain 404, so
+ * going offline never reveals content that was not public.
+ */
+export function offlineStatusForReaders(collection: CollectionRow): OfflineItemStatus | null {
+  if (!isOfflineStatus(collection.status)) return null;
+  return !collection.isPrivate && LISTED_REVIEW_STATES.includes(collection.reviewState)
+    ? collection.status
+    : null;
+}
+
+/**
+ * The item statuses a caller may set on a collection. Its author takes it offline (103) and brings it back
+ * (101), but never overrides an admin: a collection an admin took offline (104) stays so until an admin
+ * decides. Platform admins set any of the three. Collaborators, however they edit, do not.
+ */
+export function itemStatusChoices(viewer: Viewer | null, collection: CollectionRow): ItemStatus[] {
+  if (!viewer || collection.status === ItemStatus.Deleted) return [];
+  if (viewer.isAdmin) return [ItemStatus.Enabled, ItemStatus.OfflineByAuthor, ItemStatus.OfflineByAdmin];
+  if (viewer.userId !== collection.authorId || collection.status === ItemStatus.OfflineByAdmin) return [];
+  return [ItemStatus.Enabled, ItemStatus.OfflineByAuthor];
 }
 
 /** Drafts are for the people who write them and the ones their owner invited to read them. */

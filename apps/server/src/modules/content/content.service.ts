@@ -15,6 +15,7 @@ import {
   ErrorMessages,
   ErrorStatus,
   ItemStatus,
+  OfflineMessages,
   PlatformAdminRole,
   renderMarkdown,
   type ScopedCollection,
@@ -37,7 +38,7 @@ import type { ChangeFeed } from '../../platform/db/changes.js';
 import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { sanitizeRichHtml } from '../../platform/html/sanitizeRichHtml.js';
 import { sanitizeSvg } from '../../platform/html/sanitizeSvg.js';
-import { AppError, invalidInput, notFound, unauthorized } from '../../platform/http/errors.js';
+import { AppError, forbidden, invalidInput, notFound, unauthorized } from '../../platform/http/errors.js';
 import { editConflict, isCurrentEtag, newEtag } from '../../platform/http/etag.js';
 import type { UsersService } from '../accounts/users.service.js';
 import { ContentErrors } from './content.errors.js';
@@ -48,6 +49,7 @@ import {
   canReadDraft,
   canReadLesson,
   canReadPublished,
+  offlineStatusForReaders,
   type Viewer,
 } from './content.policy.js';
 import { presentCard, presentToc, presentWidget, type TocPageInfo } from './content.presenter.js';
@@ -502,6 +504,9 @@ export function createContentService({
       // a 401 here would tell a visitor that an unpublished draft exists (docs/security.md).
       if (!canReadDraft(viewer, collection)) throw notFound(ContentErrors.NotFound);
     } else if (!canReadPublished(viewer, collection)) {
+      // An offline collection tells its readers why instead of pretending it never existed.
+      const offline = offlineStatusForReaders(collection);
+      if (offline) throw forbidden(OfflineMessages[offline]);
       throw notFound(ContentErrors.NotFound);
     }
     if (draft) return buildDraftView(collection, canEdit);
@@ -1205,6 +1210,18 @@ export function createContentService({
     async unpublishLive(tx: DbExecutor, collectionId: number): Promise<void> {
       await repo.markVersionsObsolete(tx, collectionId);
       await changes?.publish(tx, 'collection', collectionId);
+    },
+
+    /**
+     * Takes a collection locked with lockDraft offline (103, 104) or back online (101). Only the status
+     * moves: the draft's etag stays, so an editor's open form saves on; readers' caches hear it through
+     * the feed (the row's trigger, and this notice for processes without one).
+     */
+    async setItemStatus(tx: DbExecutor, collectionId: number, status: ItemStatus): Promise<CollectionRow> {
+      const row = await repo.updateCollection(tx, collectionId, { status }, clock.now());
+      if (!row) throw notFound(ContentErrors.NotFound);
+      await changes?.publish(tx, 'collection', collectionId);
+      return row;
     },
 
     /** Marks a collection locked with lockDraft as deleted (102); its versions stop being readable. */

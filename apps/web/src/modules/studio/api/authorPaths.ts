@@ -13,6 +13,8 @@ export const authorPaths = {
   savePath: (pathId: number) => `/api/author/path/${pathId}`,
   submitForReview: (authorId: number, collectionId: number) =>
     `/api/author/${authorId}/collection/${collectionId}/submit-for-review`,
+  itemStatus: (authorId: number, collectionId: number) =>
+    `/api/author/${authorId}/collection/${collectionId}/status`,
   versions: (authorId: number, collectionId: number, pageId?: number) =>
     `/api/author/${authorId}/collection/${collectionId}/versions${pageId ? `?page_id=${pageId}` : ''}`,
   pageDiff: (authorId: number, collectionId: number, pageId: number, against: string) =>
