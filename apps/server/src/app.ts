@@ -359,7 +359,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Proofreading of articles (answers): passes of suggestions the author incorporates (docs/proofreading.md).
   registerProofreadingRoutes(
     app,
-    createProofreadingService({ db: database.db, clock, content, users, snapshots: authoring }),
+    createProofreadingService({
+      db: database.db,
+      clock,
+      content,
+      users,
+      snapshots: authoring,
+      // Created further down with the organizations; only called while answering requests, after start.
+      notify: (executor, events) => notifications.notify(executor, events),
+    }),
   );
   const collab = createCollabService({
     db: database.db,

@@ -166,3 +166,23 @@ export interface ProofreadQueue {
   items: ProofreadQueueItem[];
   is_proofreader: boolean;
 }
+
+// The admin's list of proofreaders (platform super admins only; docs/proofreading.md "Proofreaders").
+
+export const AddProofreaderRequestSchema = z.strictObject({
+  email: z.string().trim().min(1).max(320).email(),
+});
+export type AddProofreaderRequest = z.output<typeof AddProofreaderRequestSchema>;
+
+export const ProofreaderParamsSchema = z.strictObject({ userId: id });
+
+export interface Proofreader {
+  user_id: number;
+  full_name: string;
+  email: string;
+  added_at: string;
+}
+
+export interface ProofreadersResponse {
+  proofreaders: Proofreader[];
+}

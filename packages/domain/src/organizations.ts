@@ -114,8 +114,8 @@ export type TeamRole = (typeof TeamRole)[keyof typeof TeamRole];
 export const LoginMethod = { Password: 'password', Sso: 'sso', Both: 'both' } as const;
 
 /**
- * Notification types 8001–8030 (spec 002 §3.6 lists the events, not the numbers): our mapping, kept in
- * docs/organizations.md. Numbers are never reused.
+ * Notification types 8001–8034 (spec 002 §3.6 lists the events, not the numbers): our mapping, kept in
+ * docs/organizations.md (8031–8034: proofreading, docs/proofreading.md). Numbers are never reused.
  */
 export const NotificationType = {
   PlanAssigned: 8001,
@@ -148,6 +148,14 @@ export const NotificationType = {
   PlanUpdated: 8028,
   WorkflowTaskComment: 8029,
   WorkflowTaskCompleted: 8030,
+  /** To proofreaders: an article was submitted and waits for one of them. */
+  ProofreadSubmitted: 8031,
+  /** To the author: an admin sent finished passes on; the suggestions wait for their decisions. */
+  ProofreadPassReady: 8032,
+  /** To the proofreaders of the passes: the author incorporated them (accepted or rejected each). */
+  ProofreadIncorporated: 8033,
+  /** To the article's proofreaders: an admin approved it and the answer is published. */
+  ProofreadApproved: 8034,
 } as const;
 export type NotificationType = (typeof NotificationType)[keyof typeof NotificationType];
 

@@ -117,6 +117,30 @@ export const ProofreadingMessages = {
   AnchorLost:
     'The text this suggestion changes was edited after the pass. Reject it and make the change by hand.',
   AcceptedOverlap: 'Two accepted suggestions change the same text: accept only one of them.',
+  NoSuchAccount: 'No account uses this e-mail address.',
+  AlreadyProofreader: 'This user is already a proofreader.',
+  NotAProofreader: 'This user is not a proofreader.',
+  HoldsArticle: 'This proofreader is working on an article. Remove them once the pass is finished.',
+} as const;
+
+/** The notifications of proofreading moves (types 8031–8034), titled with the article's title. */
+export const ProofreadingNotices = {
+  Submitted: (title: string) => ({
+    title: `"${title}" was submitted for proofreading`,
+    body: 'Claim it from your proofreading queue to start a pass.',
+  }),
+  PassReady: (title: string) => ({
+    title: `Proofreading suggestions for "${title}" are ready`,
+    body: 'Accept or reject each suggestion, then finish incorporating.',
+  }),
+  Incorporated: (title: string) => ({
+    title: `The author of "${title}" incorporated your suggestions`,
+    body: 'See what was accepted and rejected under Review incorporations.',
+  }),
+  Approved: (title: string) => ({
+    title: `"${title}" was approved and published`,
+    body: 'Thank you for proofreading it.',
+  }),
 } as const;
 
 /** A replacement of `original` at `offset` in a Markdown block's text. */

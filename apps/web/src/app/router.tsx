@@ -242,6 +242,12 @@ export const router = createBrowserRouter([
         lazy: async () => ({ Component: (await import('../pages/MailboxPage')).MailboxPage }),
       },
       {
+        path: 'admin/proofreaders',
+        lazy: async () => ({
+          Component: (await import('../pages/AdminProofreadersPage')).AdminProofreadersPage,
+        }),
+      },
+      {
         path: 'admin/features',
         lazy: async () => ({ Component: (await import('../pages/AdminFeaturesPage')).AdminFeaturesPage }),
       },

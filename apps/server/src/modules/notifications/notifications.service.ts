@@ -1,5 +1,6 @@
 import type { NotificationItem, NotificationsResponse, UnreadCountResponse } from '@coderoom/contracts';
 import {
+  NOTIFICATION_LABELS,
   NOTIFICATIONS_PAGE_SIZE,
   NotificationCategory,
   NotificationChannel,
@@ -23,6 +24,8 @@ export interface NotificationEvent {
   body?: string;
   link?: string | null;
   organizationId?: number | null;
+  /** The settings' category whose e-mail choice decides the mail (default: learning reminders). */
+  category?: NotificationCategory;
 }
 
 const NotificationMessages = { NotFound: 'This notification does not exist.' } as const;
@@ -32,9 +35,10 @@ export const NOTIFICATION_MAIL_JOB = 'notifications.mail';
 
 /**
  * Organization events (assignments, due dates, teams) are reminders to learn: they follow the
- * "Learning reminders" e-mail choice of the settings page.
+ * "Learning reminders" e-mail choice of the settings page unless the event names its own category
+ * (proofreading: comments and mentions, docs/proofreading.md).
  */
-const MAIL_CATEGORY = NotificationCategory.LearningReminders;
+const DEFAULT_MAIL_CATEGORY = NotificationCategory.LearningReminders;
 
 export interface NotificationsDeps {
   db: Db;
@@ -63,18 +67,26 @@ function present(row: repo.NotificationRow): NotificationItem {
 export function createNotificationsService({ db, clock, mail }: NotificationsDeps) {
   if (mail) {
     mail.jobs.handle(NOTIFICATION_MAIL_JOB, async (payload) => {
-      const event = payload as { userId: number; title: string; body: string; link: string | null };
+      const event = payload as {
+        userId: number;
+        title: string;
+        body: string;
+        link: string | null;
+        category?: NotificationCategory;
+      };
+      const category = event.category ?? DEFAULT_MAIL_CATEGORY;
+      const choice = NOTIFICATION_LABELS[category].label;
       const recipient = await repo.findRecipient(db, event.userId);
       // Asked again when sending: a change of mind in the settings wins over a queued mail.
-      if (!recipient || !wantsNotification(recipient.preferences, MAIL_CATEGORY, NotificationChannel.Email))
+      if (!recipient || !wantsNotification(recipient.preferences, category, NotificationChannel.Email))
         return;
       const link = `${mail.publicUrl}${event.link ?? '/notifications'}`;
       const unsubscribe = `${mail.publicUrl}/settings#notifications`;
       await mail.mailer.send({
         to: recipient.email,
         subject: event.title,
-        text: `Hi ${recipient.fullName},\n\n${event.title}${event.body ? `\n${event.body}` : ''}\n\n${link}\n\nTo stop these e-mails, turn off Learning reminders by e-mail: ${unsubscribe}\n`,
-        html: `<p>Hi ${escapeHtml(recipient.fullName)},</p><p>${escapeHtml(event.title)}${event.body ? `<br>${escapeHtml(event.body)}` : ''}</p><p><a href="${link}">Open ${PRODUCT_NAME}</a></p><p><small><a href="${unsubscribe}">Unsubscribe</a> (Learning reminders by e-mail, in your settings)</small></p>`,
+        text: `Hi ${recipient.fullName},\n\n${event.title}${event.body ? `\n${event.body}` : ''}\n\n${link}\n\nTo stop these e-mails, turn off ${choice} by e-mail: ${unsubscribe}\n`,
+        html: `<p>Hi ${escapeHtml(recipient.fullName)},</p><p>${escapeHtml(event.title)}${event.body ? `<br>${escapeHtml(event.body)}` : ''}</p><p><a href="${link}">Open ${PRODUCT_NAME}</a></p><p><small><a href="${unsubscribe}">Unsubscribe</a> (${escapeHtml(choice)} by e-mail, in your settings)</small></p>`,
       });
     });
   }
@@ -102,6 +114,7 @@ export function createNotificationsService({ db, clock, mail }: NotificationsDep
           title: event.title,
           body: event.body ?? '',
           link: event.link ?? null,
+          ...(event.category ? { category: event.category } : {}),
         });
       }
     },

@@ -1,5 +1,6 @@
 import type {
   ProofreadEvent,
+  Proofreader,
   ProofreadPass,
   ProofreadQueueItem,
   ProofreadSuggestion,
@@ -92,5 +93,19 @@ export function presentQueueItem(row: QueueRow, role: ProofreadQueueItem['role']
     proofreader_name: row.proofreaderName,
     updated_at: row.updatedAt.toISOString(),
     role,
+  };
+}
+
+export function presentProofreader(row: {
+  userId: number;
+  fullName: string;
+  email: string;
+  addedAt: Date;
+}): Proofreader {
+  return {
+    user_id: row.userId,
+    full_name: row.fullName,
+    email: row.email,
+    added_at: row.addedAt.toISOString(),
   };
 }

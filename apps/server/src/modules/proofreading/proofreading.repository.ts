@@ -29,6 +29,47 @@ export async function addProofreader(db: DbExecutor, userId: number): Promise<vo
   await db.insert(proofreaders).values({ userId }).onConflictDoNothing();
 }
 
+export async function removeProofreader(db: DbExecutor, userId: number): Promise<boolean> {
+  const removed = await db
+    .delete(proofreaders)
+    .where(eq(proofreaders.userId, userId))
+    .returning({ userId: proofreaders.userId });
+  return removed.length > 0;
+}
+
+/** Every proofreader with their name and address, longest-serving first. */
+export function listProofreaders(db: DbExecutor) {
+  return db
+    .select({
+      userId: proofreaders.userId,
+      fullName: users.fullName,
+      email: users.email,
+      addedAt: proofreaders.createdAt,
+    })
+    .from(proofreaders)
+    .innerJoin(users, eq(users.id, proofreaders.userId))
+    .orderBy(asc(proofreaders.createdAt), asc(proofreaders.userId));
+}
+
+export async function findProofreaderIds(db: DbExecutor): Promise<number[]> {
+  const rows = await db.select({ userId: proofreaders.userId }).from(proofreaders);
+  return rows.map((row) => row.userId);
+}
+
+/** Whether this user holds an article whose pass is open (state `inProofread`). */
+export async function holdsOpenArticle(
+  db: DbExecutor,
+  userId: number,
+  inProofread: number,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ collectionId: proofreads.collectionId })
+    .from(proofreads)
+    .where(and(eq(proofreads.proofreaderId, userId), eq(proofreads.state, inProofread)))
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function findProofread(db: DbExecutor, collectionId: number): Promise<ProofreadRow | undefined> {
   const [row] = await db.select().from(proofreads).where(eq(proofreads.collectionId, collectionId));
   return row;

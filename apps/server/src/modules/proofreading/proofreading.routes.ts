@@ -1,9 +1,11 @@
 import {
+  AddProofreaderRequestSchema,
   CreateSuggestionRequestSchema,
   EmptyBodySchema,
   IncorporateRequestSchema,
   ProofreadDocParamsSchema,
   ProofreadDocQuerySchema,
+  ProofreaderParamsSchema,
   ProofreadPassParamsSchema,
   ProofreadPassPreviewQuerySchema,
   ProofreadSuggestionParamsSchema,
@@ -28,6 +30,25 @@ function callerOf(request: FastifyRequest): Caller {
 
 export function registerProofreadingRoutes(app: FastifyInstance, proofreading: ProofreadingService): void {
   app.get('/api/proofread/articles', async (request) => proofreading.queue(callerOf(request)));
+
+  // Who proofreads: platform super admins manage the list.
+  app.get('/api/admin/proofreaders', async (request) => proofreading.listProofreaders(callerOf(request)));
+
+  app.post('/api/admin/proofreaders', async (request, reply) => {
+    const caller = callerOf(request);
+    const added = await proofreading.addProofreaderByEmail(
+      caller,
+      parseInput(AddProofreaderRequestSchema, request.body),
+    );
+    return reply.status(201).send(added);
+  });
+
+  app.delete('/api/admin/proofreaders/:userId', async (request) => {
+    const caller = callerOf(request);
+    if (request.body !== undefined) parseInput(EmptyBodySchema, request.body);
+    const { userId } = parseInput(ProofreaderParamsSchema, request.params);
+    return proofreading.removeProofreader(caller, userId);
+  });
 
   app.get(DOC, async (request) => {
     const caller = callerOf(request);

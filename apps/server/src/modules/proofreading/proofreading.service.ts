@@ -1,8 +1,11 @@
 import type {
+  AddProofreaderRequest,
   CreateSuggestionRequestSchema,
   IncorporateRequestSchema,
   ProofreadArticle,
   ProofreadDocParams,
+  Proofreader,
+  ProofreadersResponse,
   ProofreadIncorporations,
   ProofreadPassPreview,
   ProofreadQueue,
@@ -18,11 +21,14 @@ import {
   editsOverlap,
   ItemStatus,
   locateText,
+  NotificationCategory,
+  NotificationType,
   PlatformAdminRole,
   PROOFREAD_SUGGESTIONS_PER_PASS_MAX,
   PROOFREADING_MOVES,
   ProofreadingAction,
   ProofreadingMessages,
+  ProofreadingNotices,
   ProofreadingState,
   type TextEdit,
   WorkType,
@@ -37,6 +43,7 @@ import type { UsersService } from '../accounts/users.service.js';
 import { canEditCollection, LISTED_STATES } from '../content/content.policy.js';
 import { presentWidget } from '../content/content.presenter.js';
 import { type Caller, type ContentService, prepareWidget } from '../content/content.service.js';
+import type { NotificationEvent } from '../notifications/notifications.service.js';
 import {
   canSeeArticle,
   canSeeSuggestions,
@@ -46,6 +53,7 @@ import {
 import {
   presentEvent,
   presentPass,
+  presentProofreader,
   presentQueueItem,
   presentSuggestion,
   type SuggestionWithName,
@@ -57,7 +65,9 @@ export interface ProofreadingDeps {
   db: Db;
   clock: Clock;
   content: ContentService;
-  users: Pick<UsersService, 'findById'>;
+  users: Pick<UsersService, 'findById' | 'findByEmail'>;
+  /** The notifications module's writer: each move tells the people who act next (types 8031–8034). */
+  notify?: (executor: DbExecutor, events: readonly NotificationEvent[]) => Promise<void>;
   /** The studio's page snapshots: an incorporation is a save and leaves one (authoring module). */
   snapshots?: { recordSnapshot(tx: DbExecutor, page: PageRow, savedBy: number): Promise<void> };
 }
@@ -76,7 +86,14 @@ interface ArticleContext {
   roles: ProofreadingRoles;
 }
 
-export function createProofreadingService({ db, clock, content, users, snapshots }: ProofreadingDeps) {
+export function createProofreadingService({
+  db,
+  clock,
+  content,
+  users,
+  notify,
+  snapshots,
+}: ProofreadingDeps) {
   async function nameOf(userId: number | null): Promise<string> {
     if (userId === null) return 'Deleted User';
     return (await users.findById(userId))?.fullName ?? 'Deleted User';
@@ -238,6 +255,98 @@ export function createProofreadingService({ db, clock, content, users, snapshots
     return now;
   }
 
+  /**
+   * Tells the people a move concerns, in the move's transaction (so a notice exists exactly when the move
+   * does) and by mail through the notifications module. The one who moved is never told of their own move.
+   */
+  async function tell(
+    tx: DbExecutor,
+    ctx: ArticleContext,
+    actorId: number,
+    type: NotificationType,
+    notice: { title: string; body: string },
+    recipients: Iterable<number>,
+  ) {
+    if (!notify) return;
+    const { collection } = ctx;
+    const link = `/proofread/${collection.authorId}/${collection.id}/document/${collection.encodedId}`;
+    const userIds = [...new Set(recipients)].filter((userId) => userId !== actorId);
+    await notify(
+      tx,
+      userIds.map((userId) => ({
+        userId,
+        type,
+        ...notice,
+        link,
+        category: NotificationCategory.CommentsAndMentions,
+      })),
+    );
+  }
+
+  /** The people on the author's side who hear that suggestions wait: the author and who submitted it. */
+  function authorSide(ctx: ArticleContext, proofread: ProofreadRow): number[] {
+    return [ctx.collection.authorId, ...(proofread.submittedBy === null ? [] : [proofread.submittedBy])];
+  }
+
+  function requireAdmin(caller: Caller): void {
+    if (caller.adminRole !== PlatformAdminRole.SuperAdmin) throw forbidden(ProofreadingMessages.NotAdmin);
+  }
+
+  /**
+   * Who hears of a move: proofreaders of a submission (8031); the author side when an admin sends finished
+   * passes on (8032; a finished pass is not theirs to see before that); the proofreaders of this round
+   * when the article is approved (8034). Incorporating tells its passes' proofreaders (8033, in incorporate).
+   */
+  async function noticeOfMove(
+    tx: DbExecutor,
+    ctx: ArticleContext,
+    actorId: number,
+    action: ProofreadingAction,
+    proofread: ProofreadRow,
+    now: Date,
+  ) {
+    const title = ctx.collection.title;
+    switch (action) {
+      case ProofreadingAction.Submit: {
+        const proofreaderIds = await repo.findProofreaderIds(tx);
+        const onAuthorSide = new Set([ctx.collection.authorId, actorId]);
+        const recipients = proofreaderIds.filter((userId) => !onAuthorSide.has(userId));
+        await tell(
+          tx,
+          ctx,
+          actorId,
+          NotificationType.ProofreadSubmitted,
+          ProofreadingNotices.Submitted(title),
+          recipients,
+        );
+        break;
+      }
+      case ProofreadingAction.SendToAuthor:
+        await tell(
+          tx,
+          ctx,
+          actorId,
+          NotificationType.ProofreadPassReady,
+          ProofreadingNotices.PassReady(title),
+          authorSide(ctx, proofread),
+        );
+        break;
+      case ProofreadingAction.Approve: {
+        const since = proofread.submittedAt ?? now;
+        const round = (await repo.findPasses(tx, ctx.collection.id)).filter((pass) => pass.openedAt >= since);
+        await tell(
+          tx,
+          ctx,
+          actorId,
+          NotificationType.ProofreadApproved,
+          ProofreadingNotices.Approved(title),
+          round.flatMap((pass) => (pass.proofreaderId === null ? [] : [pass.proofreaderId])),
+        );
+        break;
+      }
+    }
+  }
+
   /** The text of each block a pass ends with: its base with its suggestions placed and applied. */
   async function passResult(pass: ProofreadPassRow): Promise<Map<string, string>> {
     const base = markdownBlocks(pass.baseComponents);
@@ -258,6 +367,42 @@ export function createProofreadingService({ db, clock, content, users, snapshots
   }
 
   return {
+    /** `GET /api/admin/proofreaders`: who proofreads (platform super admins only). */
+    async listProofreaders(caller: Caller): Promise<ProofreadersResponse> {
+      requireAdmin(caller);
+      const rows = await repo.listProofreaders(db);
+      return { proofreaders: rows.map(presentProofreader) };
+    },
+
+    /** `POST /api/admin/proofreaders`: makes the account with this e-mail a proofreader. */
+    async addProofreaderByEmail(caller: Caller, { email }: AddProofreaderRequest): Promise<Proofreader> {
+      requireAdmin(caller);
+      const user = await users.findByEmail(email);
+      if (!user) throw notFound(ProofreadingMessages.NoSuchAccount);
+      if (await repo.isProofreader(db, user.id)) {
+        throw new AppError(ErrorStatus.AlreadyExists, ProofreadingMessages.AlreadyProofreader);
+      }
+      await repo.addProofreader(db, user.id);
+      const added = (await repo.listProofreaders(db)).find((row) => row.userId === user.id);
+      if (!added) throw notFound(ProofreadingMessages.NotAProofreader);
+      return presentProofreader(added);
+    },
+
+    /**
+     * `DELETE /api/admin/proofreaders/{userId}`. Not while they hold an open pass: nobody else may finish
+     * it, so the article would be stuck in 103.
+     */
+    async removeProofreader(caller: Caller, userId: number): Promise<ProofreadersResponse> {
+      requireAdmin(caller);
+      await db.transaction(async (tx) => {
+        if (await repo.holdsOpenArticle(tx, userId, ProofreadingState.InProofread)) {
+          throw new AppError(ErrorStatus.AlreadyExists, ProofreadingMessages.HoldsArticle);
+        }
+        if (!(await repo.removeProofreader(tx, userId))) throw notFound(ProofreadingMessages.NotAProofreader);
+      });
+      return { proofreaders: (await repo.listProofreaders(db)).map(presentProofreader) };
+    },
+
     async queue(caller: Caller): Promise<ProofreadQueue> {
       const isAdmin = caller.adminRole === PlatformAdminRole.SuperAdmin;
       const isProofreader = isAdmin || (await repo.isProofreader(db, caller.userId));
@@ -348,6 +493,7 @@ export function createProofreadingService({ db, clock, content, users, snapshots
           default:
             await repo.updateProofread(tx, collectionId, { state: to, updatedAt: now });
         }
+        await noticeOfMove(tx, ctx, caller.userId, action, proofread, now);
       });
       return presentArticle(await load(caller, params, pageId));
     },
@@ -541,6 +687,14 @@ export function createProofreadingService({ db, clock, content, users, snapshots
           state: PROOFREADING_MOVES.incorporate.to,
           updatedAt: now,
         });
+        await tell(
+          tx,
+          ctx,
+          caller.userId,
+          NotificationType.ProofreadIncorporated,
+          ProofreadingNotices.Incorporated(ctx.collection.title),
+          passes.flatMap((pass) => (pass.proofreaderId === null ? [] : [pass.proofreaderId])),
+        );
       });
       return presentArticle(await load(caller, params, pageId));
     },
@@ -573,7 +727,7 @@ export function createProofreadingService({ db, clock, content, users, snapshots
       };
     },
 
-    /** Seed and admin use: lets a user proofread. */
+    /** The seed's way in: lets a user proofread (the admin's call is addProofreaderByEmail). */
     addProofreader(userId: number): Promise<void> {
       return repo.addProofreader(db, userId);
     },

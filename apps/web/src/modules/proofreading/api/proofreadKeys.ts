@@ -2,6 +2,7 @@
 export const proofreadKeys = {
   all: ['proofread'] as const,
   queue: ['proofread', 'queue'] as const,
+  proofreaders: ['proofread', 'proofreaders'] as const,
   article: (docPath: string) => ['proofread', 'article', docPath] as const,
   preview: (docPath: string, selected: number, base: number | null) =>
     ['proofread', 'article', docPath, 'preview', selected, base] as const,

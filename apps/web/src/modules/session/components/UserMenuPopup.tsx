@@ -33,6 +33,11 @@ export function UserMenuPopup({ user, defaultOpen }: { user: UserInfo; defaultOp
             </DropdownMenu.Item>
           )}
           {user.admin && (
+            <DropdownMenu.Item className="menu-item" onSelect={() => navigate('/admin/proofreaders')}>
+              Proofreaders
+            </DropdownMenu.Item>
+          )}
+          {user.admin && (
             <DropdownMenu.Item className="menu-item" onSelect={() => navigate('/editor-page')}>
               Marketing pages and blog
             </DropdownMenu.Item>
