@@ -111,6 +111,18 @@ export const LiveInteractionsRequestSchema = z.strictObject({
 });
 export type LiveInteractionsRequest = z.infer<typeof LiveInteractionsRequestSchema>;
 
+/**
+ * GET /api/userdata/live/interactions?author_id=&collection_id=&page_id=&comp_id= (ours): the learner's totals
+ * for one live widget, read back when the lesson opens so the widget shows what was done before.
+ */
+export const LiveInteractionsQuerySchema = z.strictObject({
+  author_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  collection_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  page_id: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  comp_id: z.string().min(1, "can't be blank").max(64, 'must be at most 64 characters'),
+});
+export type LiveInteractionsQuery = z.infer<typeof LiveInteractionsQuerySchema>;
+
 /** The learner's totals for the widget after the report, by interaction. */
 export const LiveInteractionsResponseSchema = z.object({
   comp_id: z.string(),

@@ -180,3 +180,51 @@ describe('POST /api/userdata/live/interactions', () => {
     expect(await stored(user.user_id)).toEqual([]);
   });
 });
+
+describe('GET /api/userdata/live/interactions', () => {
+  const query = (widget: Record<string, string | number>) =>
+    `/api/userdata/live/interactions?${new URLSearchParams(
+      Object.entries(widget).map(([key, value]): [string, string] => [key, String(value)]),
+    )}`;
+
+  it('reads the learner’s own totals back, and nobody else’s', async () => {
+    const { widget } = await courseWithLiveWidgets();
+    const { client } = await signUp(t.app);
+    const empty = await client.get(query(widget));
+    expect(empty.statusCode).toBe(200);
+    expect(empty.json()).toEqual({ comp_id: 'page', interactions: {} });
+
+    await client.post('/api/userdata/live/interactions', {
+      ...widget,
+      interactions: [{ interaction: 'run', count: 3 }, { interaction: 'solution' }],
+    });
+    const back = await client.get(query(widget));
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toMatchObject({
+      comp_id: 'page',
+      interactions: { run: { count: 3 }, solution: { count: 1 } },
+    });
+
+    const other = (await signUp(t.app)).client;
+    expect((await other.get(query(widget))).json()).toEqual({ comp_id: 'page', interactions: {} });
+  });
+
+  it('refuses visitors, bad queries, other widgets and lessons the learner cannot read', async () => {
+    const { course, widget } = await courseWithLiveWidgets();
+    expect((await new TestClient(t.app).get(query(widget))).statusCode).toBe(401);
+    const { client } = await signUp(t.app);
+    expect((await client.get(query({ ...widget, page_id: 'x' }))).statusCode).toBe(400);
+    const notLive = await client.get(query({ ...widget, comp_id: 'intro' }));
+    expect(notLive.statusCode).toBe(400);
+    expect(notLive.json()).toMatchObject({ errorText: LiveInteractionMessages.NotLive });
+    await t.database.db
+      .update(collections)
+      .set({ isPrivate: true })
+      .where(eq(collections.id, course.collection.id));
+    await waitFor(
+      async () => (await client.get(query(widget))).statusCode === 404,
+      'the private lesson to be refused',
+      2_500,
+    );
+  });
+});

@@ -1,4 +1,5 @@
 import {
+  LiveInteractionsQuerySchema,
   LiveInteractionsRequestSchema,
   MapDeleteRequestSchema,
   MapValuesRequestSchema,
@@ -37,6 +38,11 @@ export function registerUserDataRoutes(app: FastifyInstance, userData: UserDataS
       parseInput(MapDeleteRequestSchema, request.body).map_keys,
     );
     return { ok: true as const, ...result };
+  });
+
+  app.get('/api/userdata/live/interactions', async (request) => {
+    const { userId } = requireUser(request);
+    return userData.liveInteractions(userId, parseInput(LiveInteractionsQuerySchema, request.query));
   });
 
   app.post('/api/userdata/live/interactions', async (request) => {

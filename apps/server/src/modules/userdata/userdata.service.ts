@@ -1,4 +1,5 @@
 import {
+  type LiveInteractionsQuery,
   type LiveInteractionsRequest,
   type LiveInteractionsResponse,
   type MapValuesRequest,
@@ -56,6 +57,37 @@ export function parseMapEntries(mapKeyVal: string): Array<[string, unknown]> {
 }
 
 export function createUserDataService({ db, clock, widgets }: UserDataDeps) {
+  /** A live widget of a lesson the learner may read, as the key of their totals (the reader's 404s otherwise). */
+  async function liveWidgetKey(userId: number, ref: LiveInteractionsQuery) {
+    const widget = await widgets.readableWidget(userId, {
+      author_id: ref.author_id,
+      collection_id: ref.collection_id,
+      page_id: ref.page_id,
+      comp_id: ref.comp_id,
+    });
+    if (!isLiveWidgetType(widget.type)) throw UserDataErrors.notLive();
+    return {
+      userId,
+      authorId: ref.author_id,
+      collectionId: ref.collection_id,
+      pageId: ref.page_id,
+      compId: ref.comp_id,
+    };
+  }
+
+  async function liveTotals(key: repo.LiveWidgetKey): Promise<LiveInteractionsResponse> {
+    const totals = await repo.findLiveInteractions(db, key);
+    return {
+      comp_id: key.compId,
+      interactions: Object.fromEntries(
+        totals.map((row) => [
+          row.interaction,
+          { count: row.count, first_at: row.firstAt.toISOString(), last_at: row.lastAt.toISOString() },
+        ]),
+      ),
+    };
+  }
+
   return {
     async getValues(userId: number, input: MapValuesRequest): Promise<UserMapResponse> {
       return asMap(input.map_name, await repo.findValues(db, userId, input.map_name, input.map_keys));
@@ -100,31 +132,14 @@ export function createUserDataService({ db, clock, widgets }: UserDataDeps) {
       userId: number,
       input: LiveInteractionsRequest,
     ): Promise<LiveInteractionsResponse> {
-      const widget = await widgets.readableWidget(userId, {
-        author_id: input.author_id,
-        collection_id: input.collection_id,
-        page_id: input.page_id,
-        comp_id: input.comp_id,
-      });
-      if (!isLiveWidgetType(widget.type)) throw UserDataErrors.notLive();
-      const key = {
-        userId,
-        authorId: input.author_id,
-        collectionId: input.collection_id,
-        pageId: input.page_id,
-        compId: input.comp_id,
-      };
+      const key = await liveWidgetKey(userId, input);
       await repo.addLiveInteractions(db, key, input.interactions, clock.now());
-      const totals = await repo.findLiveInteractions(db, key);
-      return {
-        comp_id: input.comp_id,
-        interactions: Object.fromEntries(
-          totals.map((row) => [
-            row.interaction,
-            { count: row.count, first_at: row.firstAt.toISOString(), last_at: row.lastAt.toISOString() },
-          ]),
-        ),
-      };
+      return liveTotals(key);
+    },
+
+    /** The learner's totals for a live widget they may read (the same check as a report), for the reader. */
+    async liveInteractions(userId: number, query: LiveInteractionsQuery): Promise<LiveInteractionsResponse> {
+      return liveTotals(await liveWidgetKey(userId, query));
     },
 
     async recordReadTime(userId: number, input: PageReadTimeRequest): Promise<PageReadTimeResponse> {

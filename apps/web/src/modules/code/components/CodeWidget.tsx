@@ -1,5 +1,5 @@
 import type { JudgeRequest, LanguageId, TutorHintResponse, WidgetRef } from '@coderoom/contracts';
-import { FeatureFlag } from '@coderoom/domain';
+import { FeatureFlag, type LiveInteraction } from '@coderoom/domain';
 import { lazy, Suspense, useId, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/FormMessage';
@@ -46,6 +46,8 @@ export interface CodeWidgetSettings {
   hiddenTestCount?: number;
   /** Called with the code after each finished run, check or test run (the lesson saves it). */
   onRun?: (sourceCode: string) => void;
+  /** Each run, edit, reset and opened solution, for the learner's live-interaction totals. */
+  onInteraction?: (interaction: LiveInteraction) => void;
 }
 
 type Shown = 'run' | 'judge' | 'tests' | null;
@@ -82,8 +84,14 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
   const canTest = Boolean(ref && settings.hasUnitTests);
   const afterRun = { onSuccess: () => settings.onRun?.(code) };
 
+  const interact = (interaction: LiveInteraction) => settings.onInteraction?.(interaction);
+  const edit = (next: string) => {
+    setCode(next);
+    interact('edit');
+  };
   const run = () => {
     if (running || !canRun) return;
+    interact('run');
     setShown('run');
     const input = settings.enableStdin ? { stdin } : {};
     execute.mutate(
@@ -93,6 +101,7 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
   };
   const check = () => {
     if (running || !canCheck) return;
+    interact('run');
     setShown('judge');
     judge.mutate(
       ref
@@ -103,6 +112,7 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
   };
   const test = () => {
     if (running || !ref) return;
+    interact('run');
     setShown('tests');
     runTests.mutate({ widget: ref, source_code: code }, afterRun);
   };
@@ -152,11 +162,25 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
           <span className="muted small">{LANGUAGE_FILES[language].fileName}</span>
         )}
         <div className="code-actions">
-          <Button variant="ghost" onClick={() => setCode(settings.code)} disabled={running}>
+          <Button
+            variant="ghost"
+            onClick={() => {
+              setCode(settings.code);
+              interact('reset');
+            }}
+            disabled={running}
+          >
             Reset
           </Button>
           {settings.solution !== undefined && (
-            <Button variant="ghost" onClick={() => setCode(settings.solution ?? '')} disabled={running}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setCode(settings.solution ?? '');
+                interact('solution');
+              }}
+              disabled={running}
+            >
               Show solution
             </Button>
           )}
@@ -190,7 +214,7 @@ export function CodeWidget({ settings }: { settings: CodeWidgetSettings }) {
       </div>
       {editorWanted ? (
         <Suspense fallback={fallback}>
-          <CodeEditor value={code} language={language} onChange={setCode} onRun={run} label="Code" />
+          <CodeEditor value={code} language={language} onChange={edit} onRun={run} label="Code" />
         </Suspense>
       ) : (
         fallback

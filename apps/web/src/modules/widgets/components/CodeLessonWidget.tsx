@@ -1,7 +1,10 @@
 import type { ReaderWidget } from '@coderoom/contracts';
 import { CodeWidget } from '../../code/components/CodeWidget';
+import { useLiveInteractions } from '../api/useLiveInteractions';
+import { liveRefOf } from '../utils/liveRefOf';
 import { savedCode } from '../utils/savedCode';
 import type { WidgetContext } from '../WidgetContext';
+import { LiveActivity } from './LiveActivity';
 import { MarkdownText } from './MarkdownText';
 
 type ReaderCodeWidget = Extract<ReaderWidget, { type: 'Code' }>;
@@ -18,6 +21,7 @@ export function CodeLessonWidget({ widget, context }: { widget: ReaderCodeWidget
   );
   const hiddenTestCount = content.testCases.length - visibleTestCases.length;
   const widgetRef = context.page ? { ...context.page, comp_id: compId } : undefined;
+  const live = useLiveInteractions(liveRefOf(context, compId));
   return (
     <div className="code-lesson-widget">
       {content.caption && <MarkdownText text={content.caption} className="widget-caption" />}
@@ -45,8 +49,10 @@ export function CodeLessonWidget({ widget, context }: { widget: ReaderCodeWidget
                 expected_output: testCase.output,
               })),
           onRun: (sourceCode) => context.onCodeRun?.(compId, sourceCode),
+          onInteraction: live.record,
         }}
       />
+      <LiveActivity totals={live.totals} />
     </div>
   );
 }

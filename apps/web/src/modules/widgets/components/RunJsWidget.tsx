@@ -1,8 +1,12 @@
 import type { WidgetOf } from '@coderoom/contracts';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../ui/Button';
+import { useLiveInteractions } from '../api/useLiveInteractions';
 import { buildRunJsDocument } from '../utils/buildRunJsDocument';
+import { liveRefOf } from '../utils/liveRefOf';
+import type { WidgetContext } from '../WidgetContext';
 import { CodeTextArea } from './CodeTextArea';
+import { LiveActivity } from './LiveActivity';
 import { MarkdownText } from './MarkdownText';
 import { SandboxFrame } from './SandboxFrame';
 import { Tabs } from './Tabs';
@@ -15,8 +19,15 @@ const PANE_TITLES: Record<Pane, string> = { result: 'Result', html: 'HTML', css:
 const AUTO_RUN_DELAY_MS = 600;
 
 /** HTML, CSS and JavaScript panes the learner edits, and the page they make in a sandboxed frame. */
-export function RunJsWidget({ widget }: { widget: WidgetOf<'RunJS'> }) {
+export function RunJsWidget({
+  widget,
+  context = {},
+}: {
+  widget: WidgetOf<'RunJS'>;
+  context?: WidgetContext;
+}) {
   const { content } = widget;
+  const live = useLiveInteractions(liveRefOf(context, widget.comp_id));
   const starter: Files = { html: content.html, css: content.css, js: content.js };
   const [files, setFiles] = useState<Files>(starter);
   const [shownPage, setShownPage] = useState<string | null>(() =>
@@ -36,11 +47,14 @@ export function RunJsWidget({ widget }: { widget: WidgetOf<'RunJS'> }) {
   }, [files, content.autoRun]);
 
   const run = () => {
+    live.record('run');
     setShownPage(buildRunJsDocument(files));
     if (panes.includes('result')) setSelected('result');
   };
-  const update = (pane: keyof Files) => (value: string) =>
+  const update = (pane: keyof Files) => (value: string) => {
+    live.record('edit');
     setFiles((current) => ({ ...current, [pane]: value }));
+  };
 
   const result = shownPage ? (
     <SandboxFrame html={shownPage} title="Result" />
@@ -73,11 +87,23 @@ export function RunJsWidget({ widget }: { widget: WidgetOf<'RunJS'> }) {
         onSelect={setSelected}
         actions={
           <>
-            <Button variant="ghost" onClick={() => setFiles(starter)}>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                live.record('reset');
+                setFiles(starter);
+              }}
+            >
               Reset
             </Button>
             {content.solution && (
-              <Button variant="ghost" onClick={() => setFiles({ ...(content.solution as Files) })}>
+              <Button
+                variant="ghost"
+                onClick={() => {
+                  live.record('solution');
+                  setFiles({ ...(content.solution as Files) });
+                }}
+              >
                 Show solution
               </Button>
             )}
@@ -87,6 +113,7 @@ export function RunJsWidget({ widget }: { widget: WidgetOf<'RunJS'> }) {
       />
       {/* Without a result pane, the page still has to show somewhere. */}
       {!panes.includes('result') && <div className="widget-pad">{result}</div>}
+      <LiveActivity totals={live.totals} className="widget-pad" />
     </div>
   );
 }

@@ -35,7 +35,7 @@ function renderKnown(widget: KnownWidget, context: WidgetContext): ReactNode {
     case 'TabbedCode':
       return <TabbedCodeWidget widget={widget} />;
     case 'RunJS':
-      return <RunJsWidget widget={widget} />;
+      return <RunJsWidget widget={widget} context={context} />;
     case 'SPA':
       return <SpaWidget widget={widget} />;
     case 'CanvasAnimation':
