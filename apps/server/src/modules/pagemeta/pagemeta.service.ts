@@ -140,11 +140,16 @@ function fallback(path: string): PageMeta {
   return { title: SITE, description: DEFAULT_DESCRIPTION, path, type: 'website', noindex: true };
 }
 
-/** A missing or private item is a page like any unknown one; anything else is a real failure. */
+/**
+ * A missing, private or offline item (403 with the reason, docs/content-model.md "Offline") is a page like
+ * any unknown one: the app then shows the reader why. Anything else is a real failure.
+ */
 function isNotReadable(error: unknown): boolean {
   return (
     error instanceof AppError &&
-    (error.status === ErrorStatus.NotFound || error.status === ErrorStatus.Unauthorized)
+    (error.status === ErrorStatus.NotFound ||
+      error.status === ErrorStatus.Unauthorized ||
+      error.status === ErrorStatus.AccessDenied)
   );
 }
 
