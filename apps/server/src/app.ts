@@ -104,6 +104,9 @@ import { createPlansService } from './modules/organizations/plans.service.js';
 import { registerScimRoutes } from './modules/organizations/scim.routes.js';
 import { createScimService } from './modules/organizations/scim.service.js';
 import { createScimGroupsService } from './modules/organizations/scimGroups.service.js';
+import type { SlackConfig } from './modules/organizations/slack.config.js';
+import { registerSlackRoutes } from './modules/organizations/slack.routes.js';
+import { createSlackService } from './modules/organizations/slack.service.js';
 import { registerSsoRoutes } from './modules/organizations/sso.routes.js';
 import { createSsoService } from './modules/organizations/sso.service.js';
 import { createSubscriptionSalesService } from './modules/organizations/subscriptionSales.service.js';
@@ -181,6 +184,8 @@ export interface AppDeps {
   paymentProcessor?: PaymentProcessorAdapter;
   /** Stripe's webhook signing secret; the webhook route exists only with it (docs/commerce.md). */
   stripeWebhookSecret?: string;
+  /** The server's Slack app (SLACK_CLIENT_ID…); without it organizations cannot connect Slack. */
+  slack?: SlackConfig | null;
   /** Runs the job worker in this process (default true); false for a process that only serves requests. */
   runJobs?: boolean;
   /** Queues the monthly author-payout close at the worker's start (main.ts; tests that need it). */
@@ -513,6 +518,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     db: database.db,
     clock,
     mail: { jobs, mailer: deps.mailer, publicUrl: config.publicUrl },
+    // Created further down with the organizations; only called while answering requests, after start.
+    forward: (executor, events) => slack.forward(executor, events),
   });
   registerNotificationsRoutes(app, notifications);
   const organizations = createOrganizationsService({
@@ -558,6 +565,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
   });
   registerSsoRoutes(app, sso, config.publicUrl);
+  // Slack and Confluence for organizations (docs/organizations.md, "Integrations").
+  const slack = createSlackService({
+    db: database.db,
+    clock,
+    access: organizationAccess,
+    jobs,
+    config: deps.slack ?? null,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  registerSlackRoutes(app, slack);
   registerScimRoutes(
     app,
     createScimService({

@@ -11,6 +11,7 @@ import {
 } from '@coderoom/runner';
 import { buildApp } from './app.js';
 import { paymentProcessorFromEnv } from './modules/commerce/processor.config.js';
+import { slackConfigFromEnv } from './modules/organizations/slack.config.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
@@ -24,9 +25,11 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist/', import.meta.ur
 async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   let paymentProcessor: ReturnType<typeof paymentProcessorFromEnv>;
+  let slack: ReturnType<typeof slackConfigFromEnv>;
   try {
     config = loadConfig(process.env);
     paymentProcessor = paymentProcessorFromEnv(process.env);
+    slack = slackConfigFromEnv(process.env);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);
@@ -79,6 +82,8 @@ async function main(): Promise<void> {
     // Payments: the embedded sandbox, or the processor PAYMENT_PROCESSOR names (docs/commerce.md).
     ...(paymentProcessor ? { paymentProcessor } : {}),
     ...(process.env.STRIPE_WEBHOOK_SECRET ? { stripeWebhookSecret: process.env.STRIPE_WEBHOOK_SECRET } : {}),
+    // Slack for organizations: SLACK_CLIENT_ID, SLACK_CLIENT_SECRET (docs/organizations.md).
+    slack,
   });
   app.log.info(
     {

@@ -13,6 +13,7 @@ export * from './execution.js';
 export * from './features.js';
 export * from './goals.js';
 export * from './growth.js';
+export * from './integrations.js';
 export * from './marketing.js';
 export * from './media.js';
 export * from './notes.js';

@@ -8,6 +8,7 @@ export * from './diff/index.js';
 export * from './errors.js';
 export * from './features.js';
 export * from './growth.js';
+export * from './integrations.js';
 export * from './labels.js';
 export * from './liveWidgets.js';
 export * from './marketing.js';

@@ -77,7 +77,7 @@ export async function buildTestApp(
   options: {
     mailer?: (database: Database) => Mailer;
     /** More of buildApp's dependencies (a payment processor pointed at a local fake, its webhook secret). */
-    deps?: Pick<AppDeps, 'paymentProcessor' | 'stripeWebhookSecret' | 'schedulePayouts'>;
+    deps?: Pick<AppDeps, 'paymentProcessor' | 'stripeWebhookSecret' | 'schedulePayouts' | 'slack'>;
   } = {},
 ): Promise<TestApp & { databaseUrl?: string }> {
   const { database, drop, url } = await openTestDatabase();

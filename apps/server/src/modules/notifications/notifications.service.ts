@@ -45,6 +45,8 @@ export interface NotificationsDeps {
   clock: Clock;
   /** With these, each notification is also mailed through the worker (the seed passes none). */
   mail?: { jobs: JobQueue; mailer: Mailer; publicUrl: string };
+  /** Hears every batch in its transaction: other channels (Slack direct messages) queue their copies. */
+  forward?: (executor: DbExecutor, events: readonly NotificationEvent[]) => Promise<void>;
 }
 
 function escapeHtml(text: string): string {
@@ -64,7 +66,7 @@ function present(row: repo.NotificationRow): NotificationItem {
   };
 }
 
-export function createNotificationsService({ db, clock, mail }: NotificationsDeps) {
+export function createNotificationsService({ db, clock, mail, forward }: NotificationsDeps) {
   if (mail) {
     mail.jobs.handle(NOTIFICATION_MAIL_JOB, async (payload) => {
       const event = payload as {
@@ -107,6 +109,7 @@ export function createNotificationsService({ db, clock, mail }: NotificationsDep
           createdAt: at,
         })),
       );
+      await forward?.(executor, events);
       if (!mail) return;
       for (const event of events) {
         await mail.jobs.enqueue(executor, NOTIFICATION_MAIL_JOB, {
