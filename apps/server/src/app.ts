@@ -95,6 +95,8 @@ import { registerNotificationsRoutes } from './modules/notifications/notificatio
 import { createNotificationsService } from './modules/notifications/notifications.service.js';
 import { registerOnboardingRoutes } from './modules/onboarding/onboarding.routes.js';
 import { createOnboardingService } from './modules/onboarding/onboarding.service.js';
+import { registerConfluenceRoutes } from './modules/organizations/confluence.routes.js';
+import { createConfluenceService } from './modules/organizations/confluence.service.js';
 import { registerMentoringRoutes } from './modules/organizations/mentoring.routes.js';
 import { createMentoringService } from './modules/organizations/mentoring.service.js';
 import { registerOrganizationsRoutes } from './modules/organizations/organizations.routes.js';
@@ -576,6 +578,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   registerSlackRoutes(app, slack);
+  registerConfluenceRoutes(
+    app,
+    createConfluenceService({
+      db: database.db,
+      clock,
+      access: organizationAccess,
+      content,
+      jobs,
+      log: app.log,
+    }),
+  );
   registerScimRoutes(
     app,
     createScimService({

@@ -1,3 +1,4 @@
+import { type ChildNode, Element, isCDATA, isTag, isText, Text } from 'domhandler';
 import { parseDocument } from 'htmlparser2';
 
 // Confluence's storage format (XHTML with ac:/ri: elements) to lesson Markdown (docs/organizations.md,
@@ -7,17 +8,9 @@ import { parseDocument } from 'htmlparser2';
 // macros' parameters are dropped. Text is escaped, so nothing in a page becomes our markup or HTML; the
 // Markdown is then rendered by the lesson renderer, which lets no HTML through.
 
-type Document = ReturnType<typeof parseDocument>;
-type Node = Document['children'][number];
-interface Element {
-  type: 'tag' | 'script' | 'style';
-  name: string;
-  attribs: Record<string, string>;
-  children: Node[];
-}
+type Node = ChildNode;
 
-const isElement = (node: Node): node is Node & Element =>
-  node.type === 'tag' || node.type === 'script' || node.type === 'style';
+const isElement = (node: Node): node is Element => isTag(node) || node instanceof Element;
 
 const DROPPED = new Set(['script', 'style', 'head', 'title', 'ac:parameter', 'ri:attachment', 'ac:image']);
 const PANELS = new Set(['info', 'note', 'tip', 'warning', 'panel', 'expand']);
@@ -36,16 +29,13 @@ function guardBlockStart(text: string): string {
 }
 
 function textOf(node: Node): string {
-  if (node.type === 'text' || node.type === 'cdata') {
-    if (node.type === 'text') return node.data;
-    return node.children.map(textOf).join('');
-  }
-  if (isElement(node)) return node.children.map(textOf).join('');
+  if (isText(node)) return node.data;
+  if (isCDATA(node) || isElement(node)) return node.children.map(textOf).join('');
   return '';
 }
 
 function child(element: Element, name: string): Element | undefined {
-  return element.children.find((node): node is Node & Element => isElement(node) && node.name === name);
+  return element.children.find((node): node is Element => isElement(node) && node.name === name);
 }
 
 function parameter(element: Element, name: string): string {
@@ -59,11 +49,11 @@ function parameter(element: Element, name: string): string {
 function inline(nodes: Node[]): string {
   let out = '';
   for (const node of nodes) {
-    if (node.type === 'text') {
+    if (isText(node)) {
       out += escapeMarkdownText(node.data.replace(/\s+/g, ' '));
       continue;
     }
-    if (node.type === 'cdata') {
+    if (isCDATA(node)) {
       out += escapeMarkdownText(textOf(node));
       continue;
     }
@@ -141,9 +131,7 @@ function quote(markdown: string): string {
 
 function list(element: Element, depth: number): string {
   const ordered = element.name === 'ol';
-  const items = element.children.filter(
-    (node): node is Node & Element => isElement(node) && node.name === 'li',
-  );
+  const items = element.children.filter((node): node is Element => isElement(node) && node.name === 'li');
   return items
     .map((item, index) => {
       const marker = ordered ? `${index + 1}.` : '-';
@@ -152,8 +140,7 @@ function list(element: Element, depth: number): string {
       const nested: string[] = [];
       for (const node of item.children) {
         if (isElement(node) && (node.name === 'ul' || node.name === 'ol')) nested.push(list(node, depth + 1));
-        else if (isElement(node) && node.name === 'p')
-          inlineParts.push(...node.children, { type: 'text', data: ' ' } as Node);
+        else if (isElement(node) && node.name === 'p') inlineParts.push(...node.children, new Text(' '));
         else inlineParts.push(node);
       }
       const text = guardBlockStart(inline(inlineParts).trim()) || '\u00a0';
@@ -175,7 +162,7 @@ function table(element: Element): string {
   collect(element.children);
   const cells = rows.map((row) =>
     row.children
-      .filter((node): node is Node & Element => isElement(node) && (node.name === 'td' || node.name === 'th'))
+      .filter((node): node is Element => isElement(node) && (node.name === 'td' || node.name === 'th'))
       .map((cell) => inline(cell.children).trim().replace(/\n/g, ' ') || ' '),
   );
   const width = Math.max(0, ...cells.map((row) => row.length));

@@ -41,7 +41,11 @@ export async function insertGrant(db: DbExecutor, values: typeof slackGrants.$in
 }
 
 /** Marks an unexpired, unused grant used; answers it, or nothing when it was used, expired or unknown. */
-export async function useGrant(db: DbExecutor, id: string, now: Date): Promise<SlackGrantRow | undefined> {
+export async function consumeGrant(
+  db: DbExecutor,
+  id: string,
+  now: Date,
+): Promise<SlackGrantRow | undefined> {
   const [row] = await db
     .update(slackGrants)
     .set({ usedAt: now })

@@ -225,7 +225,7 @@ export function createSlackService(deps: SlackDeps) {
      */
     async callback(userId: number, query: SlackCallbackQuery): Promise<SlackCallbackOutcome> {
       const now = clock.now();
-      const grant = await repo.useGrant(db, hashToken(query.state), now);
+      const grant = await repo.consumeGrant(db, hashToken(query.state), now);
       if (!grant || grant.userId !== userId) return failed(grant?.purpose ?? null, SlackFailure.State);
       if (query.error || !query.code) return failed(grant.purpose, SlackFailure.Denied);
       const slack = requireConfig();
