@@ -58,6 +58,11 @@ export default defineConfig({
       ASSESSMENT_RETAKE_COOLDOWN_MINUTES: '0',
       // Every journey that signs up comes from 127.0.0.1: more than the default 10 an hour.
       SIGNUPS_PER_IP_PER_HOUR: '200',
+      // Slack for organizations: integrations.spec.ts starts a fake Slack on this port.
+      SLACK_CLIENT_ID: 'e2e.slack',
+      SLACK_CLIENT_SECRET: 'e2e-slack-secret',
+      SLACK_API_URL: `http://127.0.0.1:${PORT + 7}/api/`,
+      SLACK_AUTHORIZE_URL: `http://127.0.0.1:${PORT + 7}/oauth/v2/authorize`,
     },
     reuseExistingServer: false,
     timeout: 120_000,

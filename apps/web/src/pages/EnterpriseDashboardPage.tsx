@@ -4,8 +4,10 @@ import { NavLink, useParams } from 'react-router';
 import { ApiError } from '../modules/api/ApiError';
 import { useOrganizationOverview } from '../modules/organizations/api/organizationQueries';
 import { AssignContent } from '../modules/organizations/components/AssignContent';
+import { ConfluenceImport } from '../modules/organizations/components/ConfluenceImport';
 import { ManagerDashboard } from '../modules/organizations/components/ManagerDashboard';
 import { SingleSignOn } from '../modules/organizations/components/SingleSignOn';
+import { SlackIntegration } from '../modules/organizations/components/SlackIntegration';
 import { TeamsManagement } from '../modules/organizations/components/TeamsManagement';
 import { UserManagement } from '../modules/organizations/components/UserManagement';
 import { RequireUser } from '../modules/session/components/RequireUser';
@@ -20,6 +22,7 @@ const SECTIONS = [
   { section: 'teams-management', label: 'Teams management' },
   { section: 'track-progress', label: 'Assign courses' },
   { section: 'single-sign-on', label: 'Single sign-on' },
+  { section: 'confluence-integration', label: 'Confluence import' },
 ] as const;
 type Section = (typeof SECTIONS)[number]['section'];
 
@@ -42,6 +45,7 @@ function Dashboard({ organizationId }: { organizationId: number }) {
     'teams-management': permissions.can_manage_teams || permissions.can_view_progress,
     'track-progress': permissions.can_assign,
     'single-sign-on': permissions.can_manage_users,
+    'confluence-integration': permissions.can_manage_users,
   };
   const visible = SECTIONS.filter((entry) => allowed[entry.section]);
   return (
@@ -71,7 +75,12 @@ function Dashboard({ organizationId }: { organizationId: number }) {
       ) : section === 'teams-management' ? (
         <TeamsManagement organizationId={organizationId} canManage={permissions.can_manage_teams} />
       ) : section === 'single-sign-on' ? (
-        <SingleSignOn organizationId={organizationId} />
+        <>
+          <SingleSignOn organizationId={organizationId} />
+          <SlackIntegration organizationId={organizationId} />
+        </>
+      ) : section === 'confluence-integration' ? (
+        <ConfluenceImport organizationId={organizationId} />
       ) : (
         <AssignContent organizationId={organizationId} />
       )}

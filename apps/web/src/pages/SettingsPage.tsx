@@ -8,6 +8,7 @@ import { EmailSettings } from '../modules/account/components/EmailSettings';
 import { NotificationSettings } from '../modules/account/components/NotificationSettings';
 import { ProfileSettings } from '../modules/account/components/ProfileSettings';
 import { TeachingSettings } from '../modules/account/components/TeachingSettings';
+import { SlackLink } from '../modules/organizations/components/SlackLink';
 import { PasswordChangeForm } from '../modules/session/components/PasswordChangeForm';
 import { RequireUser } from '../modules/session/components/RequireUser';
 import { TwoFactorSettings } from '../modules/session/components/TwoFactorSettings';
@@ -33,6 +34,8 @@ const SECTIONS = [
   { id: 'password', label: 'Password' },
   { id: 'data', label: 'Your data' },
 ] as const;
+/** Shown to members of an organization: their own Slack link (docs/organizations.md, "Slack"). */
+const INTEGRATIONS_SECTION = { id: 'integrations', label: 'Slack' } as const;
 
 /** The link mailed to a new address lands here as ?email_token=…; it is confirmed once, then dropped. */
 function useEmailTokenFromLink() {
@@ -68,11 +71,13 @@ function Settings() {
   const { choice, changeTheme, saving, saveError } = useTheme();
   const confirmation = useEmailTokenFromLink();
   if (!user) return null;
+  const organizationId = user.enterprise.active_organization_id;
+  const sections = organizationId === null ? SECTIONS : [...SECTIONS, INTEGRATIONS_SECTION];
   return (
     <div className="with-sidebar">
       <CollapsibleSidebar kind={SidebarKind.Profile} label="Settings sections">
         <nav aria-label="Settings sections" className="side-nav">
-          {SECTIONS.map((section) => (
+          {sections.map((section) => (
             <a key={section.id} href={`#${section.id}`}>
               {section.label}
             </a>
@@ -146,6 +151,12 @@ function Settings() {
           <h2 id="data-heading">Your data</h2>
           <DataSettings user={user} />
         </section>
+        {organizationId !== null && (
+          <section id="integrations" className="card section" aria-labelledby="integrations-heading">
+            <h2 id="integrations-heading">Slack</h2>
+            <SlackLink organizationId={organizationId} />
+          </section>
+        )}
       </main>
     </div>
   );
