@@ -19,12 +19,12 @@ import { TextField } from '../../../ui/TextField';
 import { apiRequest } from '../../api/apiClient';
 import { responseOf } from '../../reader/api/responseOf';
 import { confluenceKey, useConfluenceSettings } from '../api/integrationQueries';
+import { messageOf } from '../utils/messageOf';
 
 // /enterprise-dashboard/confluence-integration: connect the organization's Confluence Cloud site, fetch its
 // spaces, import one into a private course (the worker does it; this page polls every 5000 ms up to 15
 // times, as the other asynchronous calls do), and the admin's recent imports.
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : ErrorMessages.DefaultFailure);
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 type Status = { tone: 'success' | 'error' | 'info'; text: string } | null;
 
@@ -264,8 +264,9 @@ export function ConfluenceImport({ organizationId }: { organizationId: number })
       {data.imports.length > 0 && (
         <section aria-labelledby="confluence-imports-heading" className="org-section">
           <h2 id="confluence-imports-heading">Your imports</h2>
-          <div className="table-scroll">
+          <section className="table-scroll" aria-label="Your Confluence imports" tabIndex={0}>
             <table className="org-table">
+              <caption className="visually-hidden">Your Confluence imports</caption>
               <thead>
                 <tr>
                   <th scope="col">Space</th>
@@ -291,7 +292,7 @@ export function ConfluenceImport({ organizationId }: { organizationId: number })
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         </section>
       )}
     </>

@@ -1,5 +1,4 @@
 import type { SlackAuthorizeResponse, SlackSettingsResponse } from '@coderoom/contracts';
-import { ErrorMessages, SLACK_FAILURE_TEXT, type SlackFailure, SlackOutcome } from '@coderoom/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -9,23 +8,11 @@ import { PageLoading } from '../../../ui/PageLoading';
 import { apiRequest } from '../../api/apiClient';
 import { responseOf } from '../../reader/api/responseOf';
 import { slackKey, useSlackSettings } from '../api/integrationQueries';
+import { messageOf } from '../utils/messageOf';
+import { slackOutcomeMessage } from '../utils/slackOutcomeMessage';
 
 // The admin's Slack panel on the single sign-on page: connect the organization's workspace (Slack's OAuth
 // page, then back here with ?slack=connected or ?slack_error=…), see how many members linked, disconnect.
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : ErrorMessages.DefaultFailure);
-
-/** The message Slack's redirect back left in the address, if any. */
-export function slackOutcomeMessage(params: URLSearchParams, success: string) {
-  const failure = params.get('slack_error') as SlackFailure | null;
-  if (failure)
-    return { tone: 'error' as const, text: SLACK_FAILURE_TEXT[failure] ?? ErrorMessages.DefaultFailure };
-  const outcome = params.get('slack');
-  if (outcome === SlackOutcome.Connected || outcome === SlackOutcome.Linked) {
-    return { tone: 'success' as const, text: success };
-  }
-  return null;
-}
 
 export function SlackIntegration({ organizationId }: { organizationId: number }) {
   const settings = useSlackSettings(organizationId);

@@ -1,5 +1,4 @@
 import type { RemoveSlackUserResponse, SlackAuthorizeResponse } from '@coderoom/contracts';
-import { ErrorMessages } from '@coderoom/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -10,12 +9,11 @@ import { apiRequest } from '../../api/apiClient';
 import { responseOf } from '../../reader/api/responseOf';
 import { USER_INFO_KEY } from '../../session/hooks/userInfoQuery';
 import { slackKey, useSlackSettings } from '../api/integrationQueries';
-import { slackOutcomeMessage } from './SlackIntegration';
+import { messageOf } from '../utils/messageOf';
+import { slackOutcomeMessage } from '../utils/slackOutcomeMessage';
 
 // A member's own Slack link, on the settings page: link (Slack's OAuth page, then back with ?slack=linked)
 // or unlink (PUT /api/slack/remove/user).
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : ErrorMessages.DefaultFailure);
 
 export function SlackLink({ organizationId }: { organizationId: number }) {
   const settings = useSlackSettings(organizationId);
