@@ -264,6 +264,7 @@ export function ConfluenceImport({ organizationId }: { organizationId: number })
       {data.imports.length > 0 && (
         <section aria-labelledby="confluence-imports-heading" className="org-section">
           <h2 id="confluence-imports-heading">Your imports</h2>
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling table must take focus to scroll by keyboard (axe scrollable-region-focusable) */}
           <section className="table-scroll" aria-label="Your Confluence imports" tabIndex={0}>
             <table className="org-table">
               <caption className="visually-hidden">Your Confluence imports</caption>
