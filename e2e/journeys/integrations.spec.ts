@@ -53,7 +53,7 @@ test('Confluence: the admin connects a site and imports a space into a private c
     await expect(admin.getByText('Confluence is connected.')).toBeVisible();
     await expect(admin.getByText('A token is saved; leave empty to keep it.')).toBeVisible();
     await admin.getByRole('button', { name: 'Load spaces' }).click();
-    await expect(admin.getByLabel('Space')).toHaveValue('ROBO');
+    await expect(admin.getByLabel('Space', { exact: true })).toHaveValue('ROBO');
     await admin.getByLabel('Course title').fill('Robot handbook (imported)');
     await admin.getByRole('button', { name: 'Import space' }).click();
     await expect(admin.getByText('Imported 3 pages into a private course.')).toBeVisible({ timeout: 30_000 });
