@@ -20,7 +20,9 @@ export function SharePanel({ itemId, canShare }: { itemId: number; canShare: boo
         {collaborators.data?.map((person) => (
           <li key={person.user_id}>
             {person.full_name} ({person.email}) — {person.role}
-            {person.inherited_from !== null && <span className="muted small"> · from a folder above</span>}
+            {person.inherited_from !== null && (
+              <span className="muted small"> · shared on an item above</span>
+            )}
           </li>
         ))}
         {collaborators.data?.length === 0 && <li className="muted">Only the owner so far.</li>}
