@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_STUDENT_EMAIL_DOMAINS, ErrorStatus, PAYLOAD_LIMIT_BYTES } from '@coderoom/domain';
+import {
+  DEFAULT_STUDENT_EMAIL_DOMAINS,
+  ErrorStatus,
+  FeatureSet,
+  PAYLOAD_LIMIT_BYTES,
+} from '@coderoom/domain';
 import type { LiveInstanceDriver, Runner } from '@coderoom/runner';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -312,6 +317,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     jobs,
     mailer: deps.mailer,
     publicUrl: config.publicUrl,
+    // A plan covering the work area (Work 250 and above) lifts the free limits (docs/work.md).
+    hasWorkSubscription: (userId, executor) => entitlements.hasFeatureSet(userId, FeatureSet.Work, executor),
   });
   registerWorkRoutes(app, work);
   if (deps.runJobs !== false) {

@@ -9,7 +9,7 @@ import type { CoursePurchaseRow, SubscriptionRow } from '../../db/schema.js';
 import { createFeedCache } from '../../platform/cache/feedCache.js';
 import type { Clock } from '../../platform/clock.js';
 import type { ChangeFeed } from '../../platform/db/changes.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, DbExecutor } from '../../platform/db/database.js';
 import { CommerceErrors } from './commerce.errors.js';
 import * as repo from './commerce.repository.js';
 
@@ -136,6 +136,16 @@ export function createEntitlementsService({
     hasAccess,
     currentSubscriptions,
     minFeatureSetOf,
+
+    /**
+     * Whether one of the user's current subscriptions covers a feature set (the work area's plan limits ask
+     * for Work 250, which premium covers too). Read fresh, through the caller's executor: it is asked inside
+     * the transaction that creates an item.
+     */
+    async hasFeatureSet(userId: number, featureSet: number, executor: DbExecutor = db): Promise<boolean> {
+      const current = await repo.findCurrentSubscriptions(executor, userId, ENTITLING_STATUSES, clock.now());
+      return current.some((subscription) => featureSetCovers(subscription.featureSet, featureSet));
+    },
 
     /** Throws the spec's refusal when a signed-in learner may not read a non-preview lesson of this collection. */
     async assertCanRead(userId: number, collection: PricedCollection): Promise<void> {

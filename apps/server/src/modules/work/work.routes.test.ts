@@ -24,6 +24,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devMailbox, jobs, workActivity, workItems } from '../../db/schema.js';
 import { buildTestApp, signUp, type TestApp, type TestClient, waitFor } from '../../test/harness.js';
+import { seedPlans } from '../commerce/commerce.seed.js';
 import { buildOrganization } from '../organizations/organizations.test-support.js';
 import { SCHEDULED_REPORT_JOB } from './work.service.js';
 
@@ -532,6 +533,23 @@ describe('freemium limits', () => {
     // Trashing one frees its place.
     await client.put(`/api/workflows/items/${last}/delete`);
     expect((await client.post('/api/workflows/items', { kind: 'document' })).statusCode).toBe(201);
+  });
+
+  it('lifts the limits once the user holds a plan that covers the work area (Work 250 or above)', async () => {
+    const { client } = await signUp(t.app);
+    for (let n = 0; n < FreemiumDefaults.workflowProjects; n += 1) await create(client, { kind: 'project' });
+    expect((await client.post('/api/workflows/items', { kind: 'project' })).statusCode).toBe(403);
+    // The upgrade path the refusal links to: a premium plan (300) paid with the sandbox's test card.
+    await seedPlans(t.database.db);
+    const paid = await client.post('/api/commerce/checkout/subscription_buy', {
+      idempotency_key: `work-upgrade-${process.pid}`,
+      plan: '300-12-6000',
+      card: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2099, cvc: '123', name: 'Lea Learner' },
+    });
+    expect(paid.statusCode).toBe(200);
+    expect((await client.post('/api/workflows/items', { kind: 'project' })).statusCode).toBe(201);
+    const home = (await client.get('/api/workflows/home')).json();
+    expect(home.limits).toMatchObject({ is_work_freemium: false, projects_used: 4 });
   });
 });
 
