@@ -20,15 +20,19 @@ export async function insertJob(
  */
 export async function claimDueJobs(
   db: DbExecutor,
-  options: { now: Date; leaseUntil: Date; limit: number },
+  options: { now: Date; leaseUntil: Date; limit: number; kinds: readonly string[] },
 ): Promise<JobRow[]> {
+  if (options.kinds.length === 0) return [];
   const due = db
     .select({ id: jobs.id })
     .from(jobs)
     .where(
-      or(
-        and(eq(jobs.state, 'queued'), lte(jobs.runAt, options.now)),
-        and(eq(jobs.state, 'running'), lte(jobs.lockedUntil, options.now)),
+      and(
+        inArray(jobs.kind, [...options.kinds]),
+        or(
+          and(eq(jobs.state, 'queued'), lte(jobs.runAt, options.now)),
+          and(eq(jobs.state, 'running'), lte(jobs.lockedUntil, options.now)),
+        ),
       ),
     )
     .orderBy(asc(jobs.runAt), asc(jobs.id))

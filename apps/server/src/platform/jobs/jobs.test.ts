@@ -136,6 +136,25 @@ describe('the job queue', () => {
     }
   });
 
+  it('leaves a kind it has no handler for to the workers that have one', async () => {
+    // Two processes on one database: one was built without the module that queues this kind.
+    const clock = new TestClock();
+    const { queue: without } = newQueue(clock);
+    without.handle('test.other', async () => {});
+    const { queue: withIt } = newQueue(clock);
+    const seen: unknown[] = [];
+    withIt.handle('test.module', async (payload) => {
+      seen.push(payload);
+    });
+    const id = await withIt.enqueue(database.db, 'test.module', { n: 1 });
+    // The worker without the handler does not claim it (before, it took the job and failed it).
+    expect(await without.runDue()).toBe(0);
+    expect(await row(id)).toMatchObject({ state: 'queued', attempts: 0 });
+    expect(await withIt.runDue()).toBe(1);
+    expect(seen).toEqual([{ n: 1 }]);
+    expect(await row(id)).toMatchObject({ state: 'done', attempts: 1 });
+  });
+
   it('refuses a kind nobody handles at enqueue time', async () => {
     const { queue } = newQueue();
     await expect(queue.enqueue(database.db, 'test.nobody', {})).rejects.toThrow(/no handler/);

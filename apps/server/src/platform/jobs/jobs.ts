@@ -82,6 +82,9 @@ export function createJobQueue(deps: {
       now,
       leaseUntil: new Date(now.getTime() + LEASE_MS),
       limit: BATCH_SIZE,
+      // Only kinds this worker can run: a process built without a module (or an older version during a
+      // rolling deploy) leaves that module's jobs to the workers that have it, instead of failing them.
+      kinds: [...handlers.keys()],
     });
     // One at a time: a batch is small, and handlers (mail) should not stampede an outside service.
     for (const job of claimed) await runOne(job);
