@@ -108,13 +108,24 @@ test('SAML: the admin switches to a SAML IdP; a new hire signs in through the po
     await admin.goto('/enterprise-dashboard/single-sign-on');
     await admin.getByRole('radio', { name: /SAML 2.0/ }).check();
     await admin.getByLabel('E-mail domains').fill('acme-robotics.test');
-    await admin.getByLabel('IdP sign-in URL').fill(idp.entryPoint);
-    await admin.getByLabel('IdP entity ID (issuer)').fill(idp.entityId);
-    await admin.getByLabel('IdP signing certificate (PEM)').fill(idp.publicKeyPem);
+    // The IdP's metadata fills the SAML fields (sign-in URL, entity id, certificate, logout URL).
+    await admin.getByLabel('Metadata XML').fill(idp.metadataXml());
+    await admin.getByRole('button', { name: 'Read metadata' }).click();
+    await expect(admin.getByText('Metadata read: check the fields below and save.')).toBeVisible();
+    await expect(admin.getByLabel('IdP sign-in URL')).toHaveValue(idp.entryPoint);
+    await expect(admin.getByLabel('IdP entity ID (issuer)')).toHaveValue(idp.entityId);
+    await expect(admin.getByLabel('IdP single logout URL (optional)')).toHaveValue(idp.logoutUrl);
+    await expect(admin.getByLabel('IdP signing certificate (PEM)')).toHaveValue(idp.certificatePem);
     await admin.getByRole('button', { name: 'Save single sign-on' }).click();
     await expect(admin.getByText('Single sign-on saved.')).toBeVisible();
     await expect(admin.getByText('ACS URL')).toBeVisible();
+    await expect(admin.getByText('Single logout URL')).toBeVisible();
+    await checkScreen(admin, 'sso-settings-saml', async () => {
+      await expect(admin.getByText('SP signing key (logout messages)')).toBeVisible();
+    });
 
+    // The new hire arrived from a campaign link; after the SSO sign-up the app records where from.
+    await page.goto('/?utm_source=okta-e2e&utm_campaign=sso-rollout');
     await startSso(page, 'sam@acme-robotics.test');
     await page.getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('heading', { name: 'Fake IdP: continue' })).toBeVisible();
@@ -126,6 +137,17 @@ test('SAML: the admin switches to a SAML IdP; a new hire signs in through the po
     expect(info.enterprise.organizations.map((entry: { name: string }) => entry.name)).toContain(
       'Acme Robotics',
     );
+    await expect(page).not.toHaveURL(/sso_signup/);
+    await expect
+      .poll(async () => (await (await page.request.get('/api/user/utm')).json()).utm?.utm_source ?? null)
+      .toBe('okta-e2e');
+
+    // Logging out signs out at the IdP too (SP-initiated single logout) and comes back signed out.
+    await page.getByRole('button', { name: /Account menu for/ }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect.poll(() => idp.lastLogoutRequest?.nameId ?? null).toBe('sam@acme-robotics.test');
+    await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/(login)?$/);
+    expect((await page.request.get('/api/user/info')).status()).toBe(401);
   } finally {
     await idp.close();
   }

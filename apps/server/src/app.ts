@@ -319,6 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     // A plan covering the work area (Work 250 and above) lifts the free limits (docs/work.md).
     hasWorkSubscription: (userId, executor) => entitlements.hasFeatureSet(userId, FeatureSet.Work, executor),
+    workOrganization: organizationAccess.workOrganization,
   });
   registerWorkRoutes(app, work);
   if (deps.runJobs !== false) {

@@ -33,6 +33,8 @@ export const SsoConfigRequestSchema = z.discriminatedUnion('protocol', [
     entry_point: httpUrl,
     idp_issuer: text(2000),
     idp_cert: text(20000),
+    /** The IdP's SingleLogoutService (HTTP-Redirect); omitted or null: no single logout. */
+    logout_url: httpUrl.nullable().optional(),
   }),
 ]);
 export type SsoConfigRequest = z.infer<typeof SsoConfigRequestSchema>;
@@ -50,13 +52,22 @@ export interface SsoConfigResponse {
     protocol: SsoProtocol;
     email_domains: string[];
     oidc: { issuer: string; client_id: string; has_client_secret: boolean } | null;
-    saml: { entry_point: string; idp_issuer: string; has_idp_cert: boolean } | null;
+    saml: {
+      entry_point: string;
+      idp_issuer: string;
+      has_idp_cert: boolean;
+      logout_url: string | null;
+    } | null;
   } | null;
   /** What the admin enters at the identity provider. */
   service_provider: {
     oidc_redirect_uri: string;
     saml_acs_url: string;
     saml_entity_id: string;
+    /** Where the IdP sends LogoutRequests and LogoutResponses (HTTP-Redirect or HTTP-POST). */
+    saml_slo_url: string;
+    /** The public key our logout messages are signed with (once SAML is saved). */
+    saml_sp_signing_key: string | null;
     scim_base_url: string;
   };
   has_scim_token: boolean;
@@ -81,6 +92,38 @@ export const OidcCallbackQuerySchema = z.object({
   error_description: z.string().max(2000).optional(),
   iss: z.string().max(2000).optional(),
 });
+
+/** The IdP's metadata XML, pasted or read from a file, to fill in the SAML form. */
+export const SamlMetadataRequestSchema = z.strictObject({
+  metadata_xml: z.string().trim().min(1).max(500_000),
+});
+export type SamlMetadataRequest = z.infer<typeof SamlMetadataRequestSchema>;
+export interface SamlMetadataResponse {
+  idp_issuer: string;
+  entry_point: string;
+  logout_url: string | null;
+  idp_cert: string;
+}
+
+/** SAML single logout over HTTP-Redirect: a LogoutRequest or a LogoutResponse, signed in the query. */
+export const SamlSloQuerySchema = z.object({
+  SAMLRequest: z.string().max(400_000).optional(),
+  SAMLResponse: z.string().max(400_000).optional(),
+  RelayState: z.string().max(500).optional(),
+  SigAlg: z.string().max(200).optional(),
+  Signature: z.string().max(4000).optional(),
+});
+/** SAML single logout over HTTP-POST: a signed LogoutRequest. */
+export const SamlSloBodySchema = z.strictObject({
+  SAMLRequest: z.string().min(1).max(400_000),
+  RelayState: z.string().max(500).optional(),
+});
+
+/** POST /api/sso/logout: signs out; for a SAML session with single logout, where the browser goes next. */
+export interface SsoLogoutResponse {
+  ok: true;
+  redirect_url: string | null;
+}
 
 export const SamlAcsBodySchema = z.strictObject({
   SAMLResponse: z.string().min(1).max(400_000),

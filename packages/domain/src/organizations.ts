@@ -189,7 +189,15 @@ export const OrganizationErrors = {
   MentorSelf: 'A member cannot mentor themselves.',
   AlreadyJoined: 'This member has already joined: there is no invitation to send.',
   FreemiumAssignmentLimit: 'The free plan allows 3 content assignments. Upgrade to assign more.',
+  FreemiumAssessmentLimit: 'The free plan allows 3 assessments. Upgrade to assign more.',
+  FreemiumWorkDocs:
+    'Your organization’s free plan includes 10 documents. Delete one or upgrade to create more.',
+  FreemiumWorkProjects:
+    'Your organization’s free plan includes 3 projects. Delete one or upgrade to create more.',
 } as const;
+
+/** Assessments an organization may assign (spec 001 §6 "assessments 3" counts these). */
+export const ASSIGNABLE_ASSESSMENT_TYPES: readonly string[] = ['skill_assessment', 'enterprise_assessment'];
 
 /** A CSV of e-mail addresses, one or more per line, with or without a header: the addresses in it. */
 export function emailsFromCsv(text: string): string[] {

@@ -11,6 +11,13 @@ export const SSO_LOGIN_TTL_MS = 10 * 60 * 1000;
 /** At most this many e-mail domains per organization. */
 export const MAX_SSO_DOMAINS = 20;
 
+/**
+ * The query flag the SSO callback adds when it created the account just in time: the web app then sends
+ * `POST /api/user/utm` with what it stored when the sign-in started (`utm_sso_info`, spec 001 §3, §7).
+ */
+export const SSO_SIGNUP_FLAG = 'sso_signup';
+export const SSO_SIGNUP_HOME = `/?${SSO_SIGNUP_FLAG}=1`;
+
 /** Why an SSO sign-in came back refused: the login page reads `?sso_error=` and shows the text. */
 export const SsoFailure = {
   State: 'state',
@@ -43,6 +50,11 @@ export const SsoErrors = {
   SsoRequiredForMethod: 'Set up single sign-on before making it a login method.',
   PasswordLoginDisabled: 'Your organization signs in with single sign-on. Use "Sign in with SSO".',
   NotConfigured: 'Single sign-on is not set up for this organization.',
+  InvalidMetadata:
+    'Paste the SAML metadata XML of your identity provider (an EntityDescriptor with an IDPSSODescriptor).',
+  MetadataWithoutSso: 'The metadata names no single sign-on URL with the HTTP-Redirect binding.',
+  MetadataWithoutCertificate: 'The metadata names no signing certificate.',
+  LogoutRefused: 'This logout message could not be verified.',
 } as const;
 
 /** A bare e-mail domain: labels of letters, digits and hyphens, at least one dot. */

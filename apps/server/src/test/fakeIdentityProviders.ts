@@ -1,7 +1,15 @@
-import { createHash, generateKeyPairSync, type KeyObject, randomBytes } from 'node:crypto';
+import {
+  createHash,
+  createSign,
+  generateKeyPairSync,
+  type KeyObject,
+  randomBytes,
+  verify,
+} from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { inflateRawSync } from 'node:zlib';
+import { stringify } from 'node:querystring';
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { exportJWK, SignJWT } from 'jose';
 import { SignedXml } from 'xml-crypto';
 
@@ -50,6 +58,60 @@ function page(res: ServerResponse, title: string, body: string) {
 
 function rsaKeys() {
   return generateKeyPairSync('rsa', { modulusLength: 2048 });
+}
+
+// A self-signed X.509 certificate (DER built by hand: no certificate library is a dependency), so the
+// SAML IdP's metadata carries a real certificate as Okta's and Azure AD's do.
+function der(tag: number, content: Buffer): Buffer {
+  const length = content.length;
+  const head =
+    length < 0x80
+      ? Buffer.from([length])
+      : (() => {
+          const bytes: number[] = [];
+          for (let rest = length; rest > 0; rest >>= 8) bytes.unshift(rest & 0xff);
+          return Buffer.from([0x80 | bytes.length, ...bytes]);
+        })();
+  return Buffer.concat([Buffer.from([tag]), head, content]);
+}
+const seq = (...items: Buffer[]) => der(0x30, Buffer.concat(items));
+function oid(text: string): Buffer {
+  const [first = 0, second = 0, ...rest] = text.split('.').map(Number);
+  const bytes = [first * 40 + second];
+  for (const part of rest) {
+    const chunk = [part & 0x7f];
+    for (let value = part >> 7; value > 0; value >>= 7) chunk.unshift((value & 0x7f) | 0x80);
+    bytes.push(...chunk);
+  }
+  return der(0x06, Buffer.from(bytes));
+}
+const utcTime = (date: Date) =>
+  der(0x17, Buffer.from(`${date.toISOString().replace(/[-:T]/g, '').slice(2, 14)}Z`, 'ascii'));
+
+export function selfSignedCertificatePem(
+  keys: { publicKey: KeyObject; privateKey: KeyObject },
+  name: string,
+) {
+  const sha256WithRsa = seq(oid('1.2.840.113549.1.1.11'), Buffer.from([0x05, 0x00]));
+  const subject = seq(der(0x31, seq(oid('2.5.4.3'), der(0x0c, Buffer.from(name, 'utf8')))));
+  const now = Date.now();
+  const tbs = seq(
+    der(0xa0, der(0x02, Buffer.from([0x02]))),
+    der(0x02, Buffer.concat([Buffer.from([0x01]), randomBytes(8)])),
+    sha256WithRsa,
+    subject,
+    seq(utcTime(new Date(now - 86_400_000)), utcTime(new Date(now + 365 * 86_400_000))),
+    subject,
+    keys.publicKey.export({ type: 'spki', format: 'der' }),
+  );
+  const signature = createSign('sha256').update(tbs).sign(keys.privateKey);
+  const certificate = seq(tbs, sha256WithRsa, der(0x03, Buffer.concat([Buffer.from([0x00]), signature])));
+  const body =
+    certificate
+      .toString('base64')
+      .match(/.{1,64}/g)
+      ?.join('\n') ?? '';
+  return `-----BEGIN CERTIFICATE-----\n${body}\n-----END CERTIFICATE-----`;
 }
 
 // OpenID Connect.
@@ -254,6 +316,25 @@ export interface FakeSaml {
   lastRequest: { id: string; acsUrl: string; issuer: string } | null;
   /** Builds the signed SAMLResponse for the last request, as the IdP's page would post it. */
   responseFor(person?: IdpPerson): string;
+  /** The IdP's certificate (self-signed) and its metadata XML (entity id, SSO and SLO URLs, certificate). */
+  certificatePem: string;
+  metadataXml(): string;
+  /** Where the IdP takes LogoutRequests (HTTP-Redirect). */
+  logoutUrl: string;
+  /** The SP's public key, to check the signature of the LogoutRequests it receives (set by a test). */
+  spSigningKey: string | null;
+  /** The last LogoutRequest received from the SP, and whether its query signature was right. */
+  lastLogoutRequest: {
+    id: string;
+    nameId: string;
+    sessionIndex: string | null;
+    signatureValid: boolean;
+  } | null;
+  logoutKnobs: { signWithWrongKey: boolean; unsigned: boolean; issuer: string | null };
+  /** An IdP-initiated LogoutRequest to the SP's SLO URL (HTTP-Redirect, the query signed). */
+  logoutRequestUrl(spSloUrl: string, nameId: string, sessionIndex?: string): string;
+  /** The same as an HTTP-POST form body (the XML signed). */
+  logoutRequestPost(spSloUrl: string, nameId: string, sessionIndex?: string): string;
   close(): Promise<void>;
 }
 
@@ -280,10 +361,77 @@ function signAssertion(xml: string, privateKey: KeyObject): string {
   return signer.getSignedXml();
 }
 
+function signEnveloped(xml: string, privateKey: KeyObject, element: string): string {
+  const signer = new SignedXml({
+    privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
+    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
+  });
+  signer.addReference({
+    xpath: `/*[local-name(.)='${element}']`,
+    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
+    transforms: [
+      'http://www.w3.org/2000/09/xmldsig#enveloped-signature',
+      'http://www.w3.org/2001/10/xml-exc-c14n#',
+    ],
+  });
+  signer.computeSignature(xml, {
+    location: { reference: `/*[local-name(.)='${element}']/*[local-name(.)='Issuer']`, action: 'after' },
+  });
+  return signer.getSignedXml();
+}
+
+/** The HTTP-Redirect binding (saml-bindings §3.4.4.1): deflate, base64, and sign the query. */
+function redirectUrl(
+  target: string,
+  kind: 'SAMLRequest' | 'SAMLResponse',
+  xml: string,
+  privateKey: KeyObject | null,
+): string {
+  const params: Record<string, string> = {
+    [kind]: deflateRawSync(Buffer.from(xml, 'utf8')).toString('base64'),
+  };
+  if (privateKey) {
+    params.SigAlg = 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256';
+    params.Signature = createSign('sha256').update(stringify(params)).sign(privateKey, 'base64');
+  }
+  return `${target}?${stringify(params)}`;
+}
+
 export async function startFakeSaml(options: FakeSamlOptions): Promise<FakeSaml> {
   const keys = rsaKeys();
   const wrong = rsaKeys();
+  const logoutRequestXml = (spSloUrl: string, nameId: string, sessionIndex?: string) => {
+    const esc = escapeHtml;
+    return `<samlp:LogoutRequest ${SAML_NS} ID="_l${randomBytes(16).toString('hex')}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${esc(spSloUrl)}"><saml:Issuer>${esc(idp.logoutKnobs.issuer ?? options.entityId)}</saml:Issuer><saml:NameID Format="urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress">${esc(nameId)}</saml:NameID>${sessionIndex ? `<samlp:SessionIndex>${esc(sessionIndex)}</samlp:SessionIndex>` : ''}</samlp:LogoutRequest>`;
+  };
+  const logoutKey = () =>
+    idp.logoutKnobs.unsigned ? null : idp.logoutKnobs.signWithWrongKey ? wrong.privateKey : keys.privateKey;
   const idp: FakeSaml = {
+    certificatePem: selfSignedCertificatePem(keys, 'Fake SAML IdP'),
+    metadataXml() {
+      const body = idp.certificatePem.replace(/-----[A-Z ]+-----|\s/g, '');
+      const redirect = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
+      return `<?xml version="1.0"?><md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${escapeHtml(options.entityId)}"><md:IDPSSODescriptor WantAuthnRequestsSigned="false" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol"><md:KeyDescriptor use="signing"><ds:KeyInfo xmlns:ds="http://www.w3.org/2000/09/xmldsig#"><ds:X509Data><ds:X509Certificate>${body}</ds:X509Certificate></ds:X509Data></ds:KeyInfo></md:KeyDescriptor><md:SingleLogoutService Binding="${redirect}" Location="${escapeHtml(idp.logoutUrl)}"/><md:NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress</md:NameIDFormat><md:SingleSignOnService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${escapeHtml(idp.entryPoint)}/post"/><md:SingleSignOnService Binding="${redirect}" Location="${escapeHtml(idp.entryPoint)}"/></md:IDPSSODescriptor></md:EntityDescriptor>`;
+    },
+    logoutUrl: '',
+    spSigningKey: null,
+    lastLogoutRequest: null,
+    logoutKnobs: { signWithWrongKey: false, unsigned: false, issuer: null },
+    logoutRequestUrl(spSloUrl, nameId, sessionIndex) {
+      return redirectUrl(
+        spSloUrl,
+        'SAMLRequest',
+        logoutRequestXml(spSloUrl, nameId, sessionIndex),
+        logoutKey(),
+      );
+    },
+    logoutRequestPost(spSloUrl, nameId, sessionIndex) {
+      const xml = logoutRequestXml(spSloUrl, nameId, sessionIndex);
+      const key = logoutKey();
+      const signed = key ? signEnveloped(xml, key, 'LogoutRequest') : xml;
+      return new URLSearchParams({ SAMLRequest: Buffer.from(signed, 'utf8').toString('base64') }).toString();
+    },
     entryPoint: '',
     entityId: options.entityId,
     publicKeyPem: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
@@ -346,6 +494,37 @@ export async function startFakeSaml(options: FakeSamlOptions): Promise<FakeSaml>
       );
       return;
     }
+    if (url.pathname === '/slo' && req.method === 'GET') {
+      // The SP's LogoutRequest: checked against the SP's key, answered with a signed LogoutResponse.
+      const raw = (req.url ?? '').split('?')[1] ?? '';
+      const token = (name: string) => raw.split('&').find((part) => part.startsWith(`${name}=`));
+      const signedPart = ['SAMLRequest', 'RelayState', 'SigAlg']
+        .map(token)
+        .filter((part): part is string => Boolean(part))
+        .join('&');
+      const signature = url.searchParams.get('Signature') ?? '';
+      const signatureValid = Boolean(
+        idp.spSigningKey &&
+          signature &&
+          verify('sha256', Buffer.from(signedPart), idp.spSigningKey, Buffer.from(signature, 'base64')),
+      );
+      const xml = inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest') ?? '', 'base64')).toString(
+        'utf8',
+      );
+      const id = /\sID="([^"]+)"/.exec(xml)?.[1] ?? '';
+      const issuer = /<(?:saml2?:)?Issuer[^>]*>([^<]+)</.exec(xml)?.[1] ?? '';
+      idp.lastLogoutRequest = {
+        id,
+        nameId: /<(?:saml2?:)?NameID[^>]*>([^<]+)</.exec(xml)?.[1] ?? '',
+        sessionIndex: /<(?:saml2?p?:)?SessionIndex[^>]*>([^<]+)</.exec(xml)?.[1] ?? null,
+        signatureValid,
+      };
+      const spSloUrl = `${issuer}/slo`;
+      const response = `<samlp:LogoutResponse ${SAML_NS} ID="_lr${randomBytes(16).toString('hex')}" Version="2.0" IssueInstant="${new Date().toISOString()}" Destination="${escapeHtml(spSloUrl)}" InResponseTo="${escapeHtml(id)}"><saml:Issuer>${escapeHtml(idp.logoutKnobs.issuer ?? options.entityId)}</saml:Issuer><samlp:Status><samlp:StatusCode Value="urn:oasis:names:tc:SAML:2.0:status:Success"/></samlp:Status></samlp:LogoutResponse>`;
+      res.writeHead(302, { location: redirectUrl(spSloUrl, 'SAMLResponse', response, logoutKey()) });
+      res.end();
+      return;
+    }
     if (url.pathname === '/login' && req.method === 'POST') {
       const form = new URLSearchParams(await readBody(req));
       postBack(
@@ -359,5 +538,6 @@ export async function startFakeSaml(options: FakeSamlOptions): Promise<FakeSaml>
     res.end('not found');
   }, options.port);
   idp.entryPoint = `${running.url}/sso`;
+  idp.logoutUrl = `${running.url}/slo`;
   return idp;
 }

@@ -11,7 +11,7 @@ import {
 import { createFeedCache } from '../../platform/cache/feedCache.js';
 import type { Clock } from '../../platform/clock.js';
 import type { ChangeFeed } from '../../platform/db/changes.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, DbExecutor } from '../../platform/db/database.js';
 import * as repo from './organizations.repository.js';
 
 // Who belongs to which organization and what that lets them see. Every module that decides access reads
@@ -250,6 +250,29 @@ export function createOrganizationAccess({
           effective_work_sub_id: valid ? (subscription?.id ?? null) : null,
           has_valid_learn_sub: valid,
         },
+      };
+    },
+
+    /**
+     * The work area's owner organization: the active one, and whether its valid subscription is freemium.
+     * Read through the caller's executor (the work area asks inside its transaction; PGlite has one
+     * connection, so a read on the pool there would wait for the transaction forever).
+     */
+    async workOrganization(
+      userId: number,
+      executor: DbExecutor = db,
+    ): Promise<{ organizationId: number; isWorkFreemium: boolean } | null> {
+      const rows = await repo.findMembershipScopes(executor, userId);
+      const active = pickActive(
+        rows.map(({ organization, subscription }) => ({ organization, subscription })),
+        rows[0]?.choice ?? null,
+      );
+      if (!active) return null;
+      return {
+        organizationId: active.organization.id,
+        isWorkFreemium:
+          isSubscriptionValid(active.subscription, clock.now()) &&
+          active.subscription?.subscriptionType === BusinessTier.EnterpriseFreemium,
       };
     },
 

@@ -428,12 +428,24 @@ export async function setDueDate(db: DbExecutor, assignmentId: number, dueDate: 
   return row;
 }
 
-export async function countAssignedWorks(db: DbExecutor, organizationId: number): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(DISTINCT ${organizationAssignments.collectionId})::int` })
+/** Distinct works of these types assigned in the organization (the freemium counts of 001 §6). */
+export async function assignedWorkIds(
+  db: DbExecutor,
+  organizationId: number,
+  workTypes: readonly string[],
+): Promise<Set<number>> {
+  const rows = await db
+    .select({ collectionId: organizationAssignments.collectionId })
     .from(organizationAssignments)
-    .where(eq(organizationAssignments.organizationId, organizationId));
-  return row?.count ?? 0;
+    .innerJoin(collections, eq(collections.id, organizationAssignments.collectionId))
+    .where(
+      and(
+        eq(organizationAssignments.organizationId, organizationId),
+        inArray(collections.workType, [...workTypes]),
+      ),
+    )
+    .groupBy(organizationAssignments.collectionId);
+  return new Set(rows.map((row) => row.collectionId));
 }
 
 // Operations: the lock of spec 001 §4 is the one running row an organization may have.

@@ -21,6 +21,7 @@ import type {
 } from '@coderoom/contracts';
 import {
   AdminLevel,
+  ASSIGNABLE_ASSESSMENT_TYPES,
   BusinessTier,
   CourseReviewState,
   csvCell,
@@ -91,7 +92,9 @@ interface InvitationPayload {
   organizationName: string;
 }
 
-const ASSIGNABLE: readonly string[] = [WorkType.Course, WorkType.Path];
+const ASSIGNABLE_CONTENT: readonly string[] = [WorkType.Course, WorkType.Path];
+/** Courses and paths, and assessments (spec 001 §7: the assigned lists include assessments). */
+const ASSIGNABLE: readonly string[] = [...ASSIGNABLE_CONTENT, ...ASSIGNABLE_ASSESSMENT_TYPES];
 
 interface AddUsersPayload {
   operationId: number;
@@ -187,6 +190,30 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       }
       return view;
     };
+  }
+
+  /**
+   * Spec 001 §6 on enterprise freemium: at most 3 distinct courses or paths and 3 distinct assessments
+   * assigned in the organization. Assigning one again (a new member, a new date) does not count twice.
+   */
+  async function enforceAssignmentFreemium(
+    tx: DbExecutor,
+    organizationId: number,
+    cards: readonly CollectionCard[],
+    works: ReadonlyArray<{ work_id: number }>,
+  ) {
+    const limits = [
+      [ASSIGNABLE_CONTENT, FreemiumDefaults.contentAssignment, OrganizationErrors.FreemiumAssignmentLimit],
+      [ASSIGNABLE_ASSESSMENT_TYPES, FreemiumDefaults.assessments, OrganizationErrors.FreemiumAssessmentLimit],
+    ] as const;
+    for (const [types, limit, message] of limits) {
+      const assigned = await repo.assignedWorkIds(tx, organizationId, types);
+      for (const work of works) {
+        const card = cards.find((entry) => entry.collection_id === work.work_id);
+        if (card && types.includes(card.work_type)) assigned.add(work.work_id);
+      }
+      if (assigned.size > limit) throw refused(message);
+    }
   }
 
   async function assignmentsWithProgress(
@@ -725,10 +752,7 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
       const written = await db.transaction(async (tx) => {
         const subscription = actor.membership.subscription;
         if (subscription?.subscriptionType === BusinessTier.EnterpriseFreemium) {
-          const before = await repo.countAssignedWorks(tx, organizationId);
-          if (before + input.works.length > FreemiumDefaults.contentAssignment) {
-            throw refused(OrganizationErrors.FreemiumAssignmentLimit);
-          }
+          await enforceAssignmentFreemium(tx, organizationId, cards, input.works);
         }
         const at = clock.now();
         const rows = await repo.upsertAssignments(

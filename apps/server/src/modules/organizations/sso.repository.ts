@@ -14,6 +14,8 @@ export const ssoConfigs = pgTable('organization_sso_configs', {
   samlEntryPoint: text('saml_entry_point'),
   samlIdpIssuer: text('saml_idp_issuer'),
   samlIdpCert: text('saml_idp_cert'),
+  samlLogoutUrl: text('saml_logout_url'),
+  samlSpPrivateKey: text('saml_sp_private_key'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 export type SsoConfigRow = typeof ssoConfigs.$inferSelect;
@@ -41,7 +43,11 @@ export const ssoSessions = pgTable('organization_sso_sessions', {
   sessionId: text('session_id').primaryKey(),
   organizationId: bigint('organization_id', { mode: 'number' }).notNull(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),
+  samlNameId: text('saml_name_id'),
+  samlNameIdFormat: text('saml_name_id_format'),
+  samlSessionIndex: text('saml_session_index'),
 });
+export type SsoSessionRow = typeof ssoSessions.$inferSelect;
 
 export const scimTokens = pgTable('organization_scim_tokens', {
   organizationId: bigint('organization_id', { mode: 'number' }).primaryKey(),
@@ -138,6 +144,32 @@ export async function sessionsOf(db: DbExecutor, organizationId: number, userId:
     .select({ id: ssoSessions.sessionId })
     .from(ssoSessions)
     .where(and(eq(ssoSessions.organizationId, organizationId), eq(ssoSessions.userId, userId)));
+  return rows.map((row) => row.id);
+}
+
+/** The SSO record of one platform session (null when it was not opened through SSO). */
+export async function findSession(db: DbExecutor, sessionId: string): Promise<SsoSessionRow | undefined> {
+  const [row] = await db.select().from(ssoSessions).where(eq(ssoSessions.sessionId, sessionId));
+  return row;
+}
+
+/** Sessions of the organization the IdP's NameID (and, when given, its SessionIndex) names. */
+export async function sessionsOfNameId(
+  db: DbExecutor,
+  organizationId: number,
+  nameId: string,
+  sessionIndex: string | null,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: ssoSessions.sessionId })
+    .from(ssoSessions)
+    .where(
+      and(
+        eq(ssoSessions.organizationId, organizationId),
+        eq(ssoSessions.samlNameId, nameId),
+        ...(sessionIndex === null ? [] : [eq(ssoSessions.samlSessionIndex, sessionIndex)]),
+      ),
+    );
   return rows.map((row) => row.id);
 }
 

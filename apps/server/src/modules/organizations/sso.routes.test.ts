@@ -1,4 +1,4 @@
-import { EnterpriseRole, OrganizationErrors, SsoErrors } from '@coderoom/domain';
+import { EnterpriseRole, OrganizationErrors, SSO_SIGNUP_HOME, SsoErrors } from '@coderoom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildUser } from '../../test/factories.js';
 import {
@@ -212,7 +212,8 @@ describe('OpenID Connect sign-in', () => {
     const browser = new TestClient(t.app);
     const { callback, landed } = await oidcRoundTrip(browser, 'ada@oidc-corp.test');
     expect(landed.statusCode).toBe(303);
-    expect(landed.headers.location).toBe('/');
+    // A new account: the app is told, so it sends the stored attribution (POST /api/user/utm).
+    expect(landed.headers.location).toBe(SSO_SIGNUP_HOME);
     const info = (await browser.get('/api/user/info')).json();
     expect(info.email).toBe('ada@oidc-corp.test');
     expect(info.full_name).toBe('Ada Lovelace');
@@ -230,6 +231,21 @@ describe('OpenID Connect sign-in', () => {
     const again = await browser.get(callback);
     expect(again.headers.location).toBe('/login?sso_error=state');
     expect(oidcIdp.tokenRequests).toBe(tokensBefore);
+  });
+
+  it('a returning person lands on the home page; after a sign-up the app records the attribution', async () => {
+    const browser = new TestClient(t.app);
+    const { landed } = await oidcRoundTrip(browser, 'ada@oidc-corp.test');
+    expect(landed.headers.location).toBe('/');
+    // What the web app sends after a just-in-time sign-up (docs/organizations.md).
+    const sent = await browser.post('/api/user/utm', {
+      utm: { utm_source: 'okta', utm_campaign: 'sso-rollout' },
+      referral_site: 'intranet.oidc-corp.test',
+    });
+    expect(sent.statusCode).toBe(200);
+    const stored = (await browser.get('/api/user/utm')).json();
+    expect(stored.utm).toEqual({ utm_source: 'okta', utm_campaign: 'sso-rollout' });
+    expect(stored.utm_init).toEqual({ utm_source: 'okta', utm_campaign: 'sso-rollout' });
   });
 
   it('an answer carried to another browser is refused (the sign-in is bound to the one that started it)', async () => {
@@ -293,6 +309,7 @@ describe('SAML 2.0 sign-in', () => {
       entry_point: samlIdp.entryPoint,
       idp_issuer: samlIdp.entityId,
       has_idp_cert: true,
+      logout_url: null,
     });
   });
 
@@ -303,7 +320,7 @@ describe('SAML 2.0 sign-in', () => {
     expect(samlIdp.lastRequest?.issuer).toBe(`${PUBLIC}/sso/saml/${org.organizationId}`);
     const landed = await postAcs(browser, acs, samlResponse);
     expect(landed.statusCode).toBe(303);
-    expect(landed.headers.location).toBe('/');
+    expect(landed.headers.location).toBe(SSO_SIGNUP_HOME);
     const info = (await browser.get('/api/user/info')).json();
     expect(info.email).toBe('grace@saml-corp.test');
     expect(info.enterprise.active_organization_id).toBe(org.organizationId);
@@ -353,5 +370,199 @@ describe('SAML 2.0 sign-in', () => {
     const landed = await postAcs(browser, `/sso/saml/${other.organizationId}/acs`, samlResponse);
     expect(landed.headers.location).toMatch(/^\/login\?sso_error=(state|audience)$/);
     expect((await browser.get('/api/user/info')).statusCode).toBe(401);
+  });
+});
+
+describe('SAML metadata import and single logout', () => {
+  let org: Awaited<ReturnType<typeof organization>>;
+  let sloUrl: string;
+  const person = { email: 'hedy@slo-corp.test', name: 'Hedy Lamarr' };
+
+  beforeAll(async () => {
+    org = await organization();
+    // The admin pastes the IdP's metadata; the answer fills the form, which is then saved.
+    const read = await org.admin.client.post(
+      `/api/organization/${org.organizationId}/sso-config/saml-metadata`,
+      {
+        metadata_xml: samlIdp.metadataXml(),
+      },
+    );
+    expect(read.statusCode).toBe(200);
+    expect(read.json()).toEqual({
+      idp_issuer: samlIdp.entityId,
+      entry_point: samlIdp.entryPoint,
+      logout_url: samlIdp.logoutUrl,
+      idp_cert: samlIdp.certificatePem,
+    });
+    const saved = await org.admin.client.put(`/api/organization/${org.organizationId}/sso-config`, {
+      protocol: 'saml',
+      email_domains: ['slo-corp.test'],
+      ...read.json(),
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().config.saml.logout_url).toBe(samlIdp.logoutUrl);
+    sloUrl = saved.json().service_provider.saml_slo_url;
+    expect(sloUrl).toBe(`${PUBLIC}/sso/saml/${org.organizationId}/slo`);
+    samlIdp.spSigningKey = saved.json().service_provider.saml_sp_signing_key;
+    expect(samlIdp.spSigningKey).toContain('BEGIN PUBLIC KEY');
+    // Saving again keeps the same SP key (the IdP holds it).
+    const again = await org.admin.client.put(`/api/organization/${org.organizationId}/sso-config`, {
+      protocol: 'saml',
+      email_domains: ['slo-corp.test'],
+      ...read.json(),
+    });
+    expect(again.json().service_provider.saml_sp_signing_key).toBe(samlIdp.spSigningKey);
+  });
+
+  async function signIn(who = person) {
+    const browser = new TestClient(t.app);
+    const { acs } = await samlStart(browser, who.email);
+    const landed = await postAcs(browser, acs, samlIdp.responseFor(who));
+    expect(landed.statusCode).toBe(303);
+    expect(landed.headers.location === '/' || landed.headers.location === SSO_SIGNUP_HOME).toBe(true);
+    expect((await browser.get('/api/user/info')).statusCode).toBe(200);
+    return browser;
+  }
+
+  const signedIn = async (browser: TestClient) => (await browser.get('/api/user/info')).statusCode === 200;
+  const local = (url: string) => {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  };
+
+  it('metadata: admins only; not metadata, or without a redirect SSO URL or a certificate, is refused', async () => {
+    const path = `/api/organization/${org.organizationId}/sso-config/saml-metadata`;
+    const good = samlIdp.metadataXml();
+    expect((await org.manager.client.post(path, { metadata_xml: good })).statusCode).toBe(403);
+    const outsider = await organization();
+    expect((await outsider.admin.client.post(path, { metadata_xml: good })).statusCode).toBe(404);
+    const cases: Array<[string, string]> = [
+      ['<html><body>not metadata</body></html>', SsoErrors.InvalidMetadata],
+      ['<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata"', SsoErrors.InvalidMetadata],
+      [good.replace(/<md:SingleSignOnService[^>]*HTTP-Redirect[^>]*\/>/, ''), SsoErrors.MetadataWithoutSso],
+      [
+        good.replace(/<md:KeyDescriptor[\s\S]*<\/md:KeyDescriptor>/, ''),
+        SsoErrors.MetadataWithoutCertificate,
+      ],
+      [
+        good.replace(/<ds:X509Certificate>[^<]*/, '<ds:X509Certificate>bm90IGEgY2VydA=='),
+        SsoErrors.InvalidCertificate,
+      ],
+    ];
+    for (const [xml, error] of cases) {
+      const refused = await org.admin.client.post(path, { metadata_xml: xml });
+      expect([error, refused.statusCode, refused.json().errorText]).toEqual([error, 400, error]);
+    }
+    expect((await org.admin.client.post(path, {})).statusCode).toBe(400);
+  });
+
+  it('SP-initiated: the session ends at once, the signed LogoutRequest names the person, the IdP answers', async () => {
+    const browser = await signIn();
+    const out = await browser.post('/api/sso/logout', {});
+    expect(out.statusCode).toBe(200);
+    const redirect: string = out.json().redirect_url;
+    expect(redirect.startsWith(`${samlIdp.logoutUrl}?SAMLRequest=`)).toBe(true);
+    expect(await signedIn(browser)).toBe(false);
+
+    const atIdp = await fetch(redirect, { redirect: 'manual' });
+    expect(atIdp.status).toBe(302);
+    expect(samlIdp.lastLogoutRequest).toMatchObject({ nameId: person.email, signatureValid: true });
+    expect(samlIdp.lastLogoutRequest?.sessionIndex).toBeTruthy();
+    const back = local(atIdp.headers.get('location') ?? '');
+    expect(back.startsWith(`/sso/saml/${org.organizationId}/slo?SAMLResponse=`)).toBe(true);
+    const landed = await browser.get(back);
+    expect(landed.statusCode).toBe(303);
+    expect(landed.headers.location).toBe('/');
+  });
+
+  it('SP-initiated: an unsigned, wrongly signed or foreign LogoutResponse is refused', async () => {
+    for (const knobs of [
+      { unsigned: true },
+      { signWithWrongKey: true },
+      { issuer: 'http://evil.test/idp' },
+    ]) {
+      const browser = await signIn();
+      const redirect: string = (await browser.post('/api/sso/logout', {})).json().redirect_url;
+      Object.assign(samlIdp.logoutKnobs, knobs);
+      const atIdp = await fetch(redirect, { redirect: 'manual' });
+      Object.assign(samlIdp.logoutKnobs, { unsigned: false, signWithWrongKey: false, issuer: null });
+      const landed = await browser.get(local(atIdp.headers.get('location') ?? ''));
+      expect([knobs, landed.statusCode, landed.json().errorText]).toEqual([
+        knobs,
+        400,
+        SsoErrors.LogoutRefused,
+      ]);
+    }
+  });
+
+  it('a password session signs out without going to an IdP', async () => {
+    const out = await org.member.client.post('/api/sso/logout', {});
+    expect(out.json()).toEqual({ ok: true, redirect_url: null });
+    expect(await signedIn(org.member.client)).toBe(false);
+  });
+
+  it('IdP-initiated (HTTP-Redirect): every session of the named person ends, others stay; a signed answer', async () => {
+    const first = await signIn();
+    const second = await signIn();
+    const colleague = { email: 'ida@slo-corp.test', name: 'Ida Rhodes' };
+    const other = await signIn(colleague);
+    const landed = await new TestClient(t.app).get(local(samlIdp.logoutRequestUrl(sloUrl, person.email)));
+    expect(landed.statusCode).toBe(303);
+    const answer = new URL(landed.headers.location as string);
+    expect(`${answer.origin}${answer.pathname}`).toBe(samlIdp.logoutUrl);
+    expect(answer.searchParams.get('SAMLResponse')).toBeTruthy();
+    expect(answer.searchParams.get('Signature')).toBeTruthy();
+    expect(await signedIn(first)).toBe(false);
+    expect(await signedIn(second)).toBe(false);
+    expect(await signedIn(other)).toBe(true);
+  });
+
+  it('IdP-initiated (HTTP-POST): the signed LogoutRequest ends the session', async () => {
+    const browser = await signIn();
+    const landed = await browser.request('POST', `/sso/saml/${org.organizationId}/slo`, undefined, {
+      rawBody: samlIdp.logoutRequestPost(sloUrl, person.email),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1:1' },
+      csrf: false,
+    });
+    expect(landed.statusCode).toBe(303);
+    expect(await signedIn(browser)).toBe(false);
+  });
+
+  it('IdP-initiated: unsigned, wrongly signed or from another issuer is refused and ends nothing', async () => {
+    const browser = await signIn();
+    for (const knobs of [
+      { unsigned: true },
+      { signWithWrongKey: true },
+      { issuer: 'http://evil.test/idp' },
+    ]) {
+      Object.assign(samlIdp.logoutKnobs, knobs);
+      const viaRedirect = local(samlIdp.logoutRequestUrl(sloUrl, person.email));
+      const viaPost = samlIdp.logoutRequestPost(sloUrl, person.email);
+      Object.assign(samlIdp.logoutKnobs, { unsigned: false, signWithWrongKey: false, issuer: null });
+      const redirected = await new TestClient(t.app).get(viaRedirect);
+      expect([knobs, redirected.statusCode, redirected.json().errorText]).toEqual([
+        knobs,
+        400,
+        SsoErrors.LogoutRefused,
+      ]);
+      const posted = await new TestClient(t.app).request(
+        'POST',
+        `/sso/saml/${org.organizationId}/slo`,
+        undefined,
+        {
+          rawBody: viaPost,
+          headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'http://127.0.0.1:1' },
+          csrf: false,
+        },
+      );
+      expect([knobs, posted.statusCode]).toEqual([knobs, 400]);
+      expect(await signedIn(browser)).toBe(true);
+    }
+    // Another organization's SLO endpoint does not take this IdP's request for our people.
+    const elsewhere = await new TestClient(t.app).get(
+      `/sso/saml/999999999/slo?SAMLRequest=x&SigAlg=y&Signature=z`,
+    );
+    expect(elsewhere.statusCode).toBe(404);
+    expect(await signedIn(browser)).toBe(true);
   });
 });

@@ -4,12 +4,15 @@ import {
   OidcCallbackQuerySchema,
   OrganizationParamsSchema,
   SamlAcsBodySchema,
+  SamlMetadataRequestSchema,
+  SamlSloBodySchema,
+  SamlSloQuerySchema,
   SsoConfigRequestSchema,
   SsoStartRequestSchema,
 } from '@coderoom/contracts';
 import { SSO_LOGIN_TTL_MS } from '@coderoom/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { setSessionCookies } from '../../platform/auth/cookies.js';
+import { clearSessionCookies, setSessionCookies } from '../../platform/auth/cookies.js';
 import { requireUser } from '../../platform/auth/guard.js';
 import { parseInput } from '../../platform/http/validation.js';
 import type { SsoOutcome, SsoService } from './sso.service.js';
@@ -49,6 +52,37 @@ export function registerSsoRoutes(app: FastifyInstance, sso: SsoService, publicU
     const { userId } = requireUser(request);
     const organizationId = organizationOf(request);
     return sso.setLoginMethod(userId, organizationId, parseInput(LoginMethodRequestSchema, request.body));
+  });
+
+  // IdP metadata (pasted or uploaded): the SAML fields it names, for the form; nothing is saved.
+  app.post('/api/organization/:organizationId/sso-config/saml-metadata', async (request) => {
+    const { userId } = requireUser(request);
+    const organizationId = organizationOf(request);
+    const { metadata_xml } = parseInput(SamlMetadataRequestSchema, request.body);
+    return sso.readMetadata(userId, organizationId, metadata_xml);
+  });
+
+  // Signing out with single logout: the session ends here; a SAML session may go on to its IdP.
+  app.post('/api/sso/logout', async (request, reply) => {
+    parseInput(EmptyBodySchema, request.body);
+    const answer = await sso.logout(request.auth?.sessionId ?? null);
+    clearSessionCookies(request, reply);
+    return answer;
+  });
+
+  // SAML single logout, HTTP-Redirect binding: the IdP's LogoutResponse, or its own LogoutRequest.
+  app.get('/sso/saml/:organizationId/slo', { config: { session: false } }, async (request, reply) => {
+    const organizationId = organizationOf(request);
+    const query = parseInput(SamlSloQuerySchema, request.query);
+    const rawQuery = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+    const location = await sso.samlLogout(organizationId, {
+      binding: 'redirect',
+      query: Object.fromEntries(
+        Object.entries(query).filter((entry): entry is [string, string] => !!entry[1]),
+      ),
+      rawQuery,
+    });
+    return reply.code(303).header('cache-control', 'no-store').redirect(location, 303);
   });
 
   app.post('/api/organization/:organizationId/scim-token', async (request) => {
@@ -99,6 +133,17 @@ export function registerSsoRoutes(app: FastifyInstance, sso: SsoService, publicU
         const organizationId = organizationOf(request);
         const body = parseInput(SamlAcsBodySchema, request.body);
         return finish(request, reply, await sso.samlAcs(organizationId, body, clientOf(request)));
+      },
+    );
+    // SAML single logout, HTTP-POST binding: the IdP's signed LogoutRequest.
+    scope.post(
+      '/sso/saml/:organizationId/slo',
+      { config: { crossSitePost: true, session: false }, bodyLimit: SAML_FORM_LIMIT },
+      async (request, reply) => {
+        const organizationId = organizationOf(request);
+        const body = parseInput(SamlSloBodySchema, request.body);
+        const location = await sso.samlLogout(organizationId, { binding: 'post', body });
+        return reply.code(303).header('cache-control', 'no-store').redirect(location, 303);
       },
     );
   });

@@ -1,9 +1,11 @@
-import { createPublicKey, randomBytes, X509Certificate } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, randomBytes, X509Certificate } from 'node:crypto';
 import type {
   LoginMethodRequest,
+  SamlMetadataResponse,
   ScimTokenResponse,
   SsoConfigRequest,
   SsoConfigResponse,
+  SsoLogoutResponse,
   SsoStartResponse,
 } from '@coderoom/contracts';
 import {
@@ -15,11 +17,12 @@ import {
   NotificationType,
   OrganizationErrors,
   SSO_LOGIN_TTL_MS,
+  SSO_SIGNUP_HOME,
   SsoErrors,
   SsoFailure,
   SsoProtocol,
 } from '@coderoom/domain';
-import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import { type CacheProvider, type Profile, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
 import * as oidc from 'openid-client';
 import type { SessionStore } from '../../platform/auth/sessions.js';
 import { hashToken, newToken } from '../../platform/auth/tokens.js';
@@ -30,6 +33,7 @@ import type { NotificationsService } from '../notifications/notifications.servic
 import type { OrganizationAccess } from './organizationAccess.service.js';
 import { canManageUsers, seatLimit } from './organizations.policy.js';
 import * as orgRepo from './organizations.repository.js';
+import { parseIdpMetadata } from './samlMetadata.js';
 import * as repo from './sso.repository.js';
 
 // Single sign-on per organization (docs/organizations.md): OpenID Connect through openid-client
@@ -115,11 +119,31 @@ function checkCertificate(pem: string): string {
   return trimmed;
 }
 
+/** The organization's key for signing our SAML messages (logout, and the AuthnRequest's query). */
+function newSpPrivateKey(): string {
+  return generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
+}
+
+function publicKeyOf(privateKeyPem: string | null): string | null {
+  if (!privateKeyPem) return null;
+  return createPublicKey(privateKeyPem).export({ type: 'spki', format: 'pem' }).toString();
+}
+
+/** What a SAML session is known by at the IdP (for LogoutRequests either way). */
+export interface SamlSessionName {
+  nameId: string;
+  nameIdFormat: string | null;
+  sessionIndex: string | null;
+}
+
 export function createSsoService(deps: SsoDeps) {
   const { db, clock, access, accounts, sessions, notifications, publicUrl } = deps;
   const oidcRedirectUri = `${publicUrl}/api/sso/oidc/callback`;
   const acsUrl = (organizationId: number) => `${publicUrl}/sso/saml/${organizationId}/acs`;
   const entityId = (organizationId: number) => `${publicUrl}/sso/saml/${organizationId}`;
+  const sloUrl = (organizationId: number) => `${publicUrl}/sso/saml/${organizationId}/slo`;
   const scimBaseUrl = `${publicUrl}/scim/v2`;
 
   async function requireAdmin(userId: number, organizationId: number) {
@@ -166,6 +190,12 @@ export function createSsoService(deps: SsoDeps) {
       disableRequestedAuthnContext: true,
       identifierFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
       cacheProvider,
+      // Single logout: the IdP's SingleLogoutService, ours, and our messages signed with the SP key.
+      logoutUrl: config.samlLogoutUrl ?? undefined,
+      logoutCallbackUrl: sloUrl(organizationId),
+      ...(config.samlSpPrivateKey
+        ? { privateKey: config.samlSpPrivateKey, signatureAlgorithm: 'sha256' as const }
+        : {}),
     });
   }
 
@@ -212,6 +242,7 @@ export function createSsoService(deps: SsoDeps) {
     email: string,
     client: { ip: string | null; userAgent: string | null },
     fullName: string,
+    samlName: SamlSessionName | null = null,
   ) {
     if (!isEmail(email)) throw new SsoRefusal(SsoFailure.Domain);
     const domains = await repo.domainsOf(db, organizationId);
@@ -241,6 +272,9 @@ export function createSsoService(deps: SsoDeps) {
       sessionId: hashToken(signedIn.sessionToken),
       organizationId,
       userId: signedIn.userId,
+      samlNameId: samlName?.nameId ?? null,
+      samlNameIdFormat: samlName?.nameIdFormat ?? null,
+      samlSessionIndex: samlName?.sessionIndex ?? null,
     });
     if (joined) {
       const organization = await orgRepo.findOrganization(db, organizationId);
@@ -285,6 +319,7 @@ export function createSsoService(deps: SsoDeps) {
                       entry_point: config.samlEntryPoint ?? '',
                       idp_issuer: config.samlIdpIssuer ?? '',
                       has_idp_cert: Boolean(config.samlIdpCert),
+                      logout_url: config.samlLogoutUrl,
                     }
                   : null,
             }
@@ -293,6 +328,8 @@ export function createSsoService(deps: SsoDeps) {
           oidc_redirect_uri: oidcRedirectUri,
           saml_acs_url: acsUrl(organizationId),
           saml_entity_id: entityId(organizationId),
+          saml_slo_url: sloUrl(organizationId),
+          saml_sp_signing_key: publicKeyOf(config?.samlSpPrivateKey ?? null),
           scim_base_url: scimBaseUrl,
         },
         has_scim_token: await repo.hasScimToken(db, organizationId),
@@ -323,6 +360,7 @@ export function createSsoService(deps: SsoDeps) {
           samlEntryPoint: null,
           samlIdpIssuer: null,
           samlIdpCert: null,
+          samlLogoutUrl: null,
           updatedAt: now,
         };
       } else {
@@ -335,6 +373,9 @@ export function createSsoService(deps: SsoDeps) {
           samlEntryPoint: input.entry_point,
           samlIdpIssuer: input.idp_issuer,
           samlIdpCert: checkCertificate(input.idp_cert),
+          samlLogoutUrl: input.logout_url ?? null,
+          // Made once and kept: the IdP holds its public half.
+          samlSpPrivateKey: previous?.samlSpPrivateKey ?? newSpPrivateKey(),
           updatedAt: now,
         };
       }
@@ -443,7 +484,7 @@ export function createSsoService(deps: SsoDeps) {
       const name = typeof claims?.name === 'string' ? claims.name : '';
       try {
         const signedIn = await admit(login.organizationId, email, client, name);
-        return { location: '/', sessionToken: signedIn.sessionToken };
+        return { location: signedIn.created ? SSO_SIGNUP_HOME : '/', sessionToken: signedIn.sessionToken };
       } catch (error) {
         if (error instanceof SsoRefusal) return refusal(error.failure);
         throw error;
@@ -461,12 +502,20 @@ export function createSsoService(deps: SsoDeps) {
       const cache = loginCache(organizationId, '');
       let email = '';
       let name = '';
+      let samlName: SamlSessionName | null = null;
       try {
         const { profile } = await samlFor(organizationId, config, cache.provider).validatePostResponseAsync({
           SAMLResponse: body.SAMLResponse,
         });
         if (!profile) return refusal(SsoFailure.Failed);
         email = String(profile.email ?? profile.nameID ?? '');
+        samlName = profile.nameID
+          ? {
+              nameId: profile.nameID,
+              nameIdFormat: profile.nameIDFormat ?? null,
+              sessionIndex: profile.sessionIndex ?? null,
+            }
+          : null;
         const given = typeof profile.firstName === 'string' ? profile.firstName : '';
         const family = typeof profile.lastName === 'string' ? profile.lastName : '';
         name = `${given} ${family}`.trim();
@@ -476,12 +525,90 @@ export function createSsoService(deps: SsoDeps) {
       // Each AuthnRequest ID answers one response: the one that used it up is the only one accepted.
       if (!cache.wasConsumed()) return refusal(SsoFailure.State);
       try {
-        const signedIn = await admit(organizationId, email, client, name);
-        return { location: '/', sessionToken: signedIn.sessionToken };
+        const signedIn = await admit(organizationId, email, client, name, samlName);
+        return { location: signedIn.created ? SSO_SIGNUP_HOME : '/', sessionToken: signedIn.sessionToken };
       } catch (error) {
         if (error instanceof SsoRefusal) return refusal(error.failure);
         throw error;
       }
+    },
+
+    /** Reads pasted or uploaded IdP metadata into the SAML form's fields (nothing is saved). */
+    async readMetadata(userId: number, organizationId: number, xml: string): Promise<SamlMetadataResponse> {
+      await requireAdmin(userId, organizationId);
+      const parsed = parseIdpMetadata(xml);
+      if ('error' in parsed) throw new AppError(400, parsed.error, { metadata_xml: parsed.error });
+      checkCertificate(parsed.idp_cert);
+      return parsed;
+    },
+
+    /**
+     * Signs out (SP-initiated single logout): the platform session ends here at once; when it was opened
+     * through SAML and the IdP has a logout URL, the answer names the signed LogoutRequest to go to.
+     */
+    async logout(sessionId: string | null): Promise<SsoLogoutResponse> {
+      if (!sessionId) return { ok: true, redirect_url: null };
+      const record = await repo.findSession(db, sessionId);
+      await sessions.revoke(sessionId);
+      if (!record?.samlNameId) return { ok: true, redirect_url: null };
+      const config = await repo.findConfig(db, record.organizationId);
+      if (config?.protocol !== SsoProtocol.Saml || !config.samlLogoutUrl)
+        return { ok: true, redirect_url: null };
+      const cache = loginCache(record.organizationId, '');
+      const url = await samlFor(record.organizationId, config, cache.provider).getLogoutUrlAsync(
+        {
+          issuer: config.samlIdpIssuer ?? '',
+          nameID: record.samlNameId,
+          nameIDFormat: record.samlNameIdFormat ?? 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+          ...(record.samlSessionIndex ? { sessionIndex: record.samlSessionIndex } : {}),
+        } as Profile,
+        '',
+        {},
+      );
+      return { ok: true, redirect_url: url };
+    },
+
+    /**
+     * The IdP's side of single logout at `/sso/saml/{id}/slo`: a LogoutResponse to our request (HTTP-Redirect)
+     * or an IdP-initiated LogoutRequest (HTTP-Redirect or HTTP-POST). Only signed messages from the
+     * configured issuer count. A LogoutRequest ends the sessions it names and answers with our signed
+     * LogoutResponse; the browser goes there (or home after a LogoutResponse).
+     */
+    async samlLogout(
+      organizationId: number,
+      message:
+        | { binding: 'redirect'; query: Record<string, string>; rawQuery: string }
+        | { binding: 'post'; body: { SAMLRequest: string; RelayState?: string } },
+    ): Promise<string> {
+      const config = await repo.findConfig(db, organizationId);
+      if (config?.protocol !== SsoProtocol.Saml) throw notFound(SsoErrors.NotConfigured);
+      const cache = loginCache(organizationId, '');
+      const saml = samlFor(organizationId, config, cache.provider);
+      let result: { profile: Profile | null; loggedOut: boolean };
+      try {
+        if (message.binding === 'redirect') {
+          const hasMessage = Boolean(message.query.SAMLRequest ?? message.query.SAMLResponse);
+          // node-saml takes an unsigned redirect message as valid: the signature is required here.
+          if (!hasMessage || !message.query.Signature || !message.query.SigAlg) throw new Error('unsigned');
+          result = await saml.validateRedirectAsync(message.query, message.rawQuery);
+        } else {
+          result = await saml.validatePostRequestAsync({ SAMLRequest: message.body.SAMLRequest });
+        }
+      } catch {
+        throw new AppError(400, SsoErrors.LogoutRefused);
+      }
+      const profile = result.profile;
+      if (!profile) return '/';
+      const ended = await repo.sessionsOfNameId(
+        db,
+        organizationId,
+        profile.nameID,
+        typeof profile.sessionIndex === 'string' ? profile.sessionIndex : null,
+      );
+      for (const sessionId of ended) await sessions.revoke(sessionId);
+      const relayState =
+        message.binding === 'redirect' ? (message.query.RelayState ?? '') : (message.body.RelayState ?? '');
+      return saml.getLogoutResponseUrlAsync(profile, relayState, {}, true);
     },
 
     /** Ends the sessions this person opened through the organization's SSO (deprovisioning). */

@@ -673,3 +673,22 @@ export async function insertVersion(
   const [row] = await db.insert(workDocumentVersions).values(values).returning();
   return row as WorkDocumentVersionRow;
 }
+
+/** Live (not trashed) items of these kinds owned by an organization (its freemium limits, 001 §6). */
+export async function countOrganizationActive(
+  db: DbExecutor,
+  organizationId: number,
+  kinds: readonly string[],
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(workItems)
+    .where(
+      and(
+        eq(workItems.organizationId, organizationId),
+        inArray(workItems.kind, [...kinds]),
+        isNull(workItems.deletedAt),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}

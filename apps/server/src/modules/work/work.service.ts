@@ -33,6 +33,7 @@ import {
   MAX_FOLDER_DEPTH,
   NotificationType,
   nextReportDate,
+  OrganizationErrors,
   Priority,
   WORK_FOLDER_KINDS,
   WORK_ITEM_STATUS_LABEL,
@@ -135,6 +136,17 @@ export interface WorkDeps {
   activeOrganizationId?: (userId: number) => Promise<number | null>;
   /** Told after a document's text was replaced outside the live session: its open copy takes the change. */
   documentChanged?: Topic<WorkDocumentChange>;
+  /**
+   * The creator's active organization (modules/organizations): a new item belongs to it, and on enterprise
+   * freemium 6999 the organization's own limits apply (docs/organizations.md, "Freemium limits").
+   */
+  workOrganization?: (userId: number, executor: DbExecutor) => Promise<WorkOrganization | null>;
+}
+
+export interface WorkOrganization {
+  organizationId: number;
+  /** The organization's subscription is a valid enterprise freemium (001 §6 limits apply to its items). */
+  isWorkFreemium: boolean;
 }
 
 function workflowError(code: keyof typeof WorkflowErrorMessage): AppError {
@@ -341,6 +353,33 @@ export function createWorkService(deps: WorkDeps) {
     }
   }
 
+  /**
+   * Organization ownership (org16): the creator's active organization owns the new item, and on enterprise
+   * freemium its documents (10) and projects (3) are counted across the organization (001 §6). Separate from
+   * `enforceFreemium` (the per-person free plan), which applies as before.
+   */
+  async function organizationLimits(
+    executor: DbExecutor,
+    userId: number,
+    kind: WorkflowItemKindName,
+  ): Promise<WorkOrganization | null> {
+    const organization = (await deps.workOrganization?.(userId, executor)) ?? null;
+    if (!organization?.isWorkFreemium) return organization;
+    const limits = [
+      [['document'], FreemiumDefaults.workflowDocs, OrganizationErrors.FreemiumWorkDocs],
+      [WORK_PROJECT_KINDS, FreemiumDefaults.workflowProjects, OrganizationErrors.FreemiumWorkProjects],
+    ] as const;
+    for (const [kinds, limit, message] of limits) {
+      if (!(kinds as readonly string[]).includes(kind)) continue;
+      if ((await repo.countOrganizationActive(executor, organization.organizationId, kinds)) >= limit) {
+        throw new AppError(ErrorStatus.AccessDenied, message, undefined, undefined, {
+          upgrade_url: '/pricing',
+        });
+      }
+    }
+    return organization;
+  }
+
   /** Folders above a parent (the parent included), for the depth limit of 002 §8.4 (4001). */
   function foldersIn(chain: repo.AncestorRow[]): number {
     return chain.filter((link) => (WORK_FOLDER_KINDS as readonly string[]).includes(link.kind)).length;
@@ -392,6 +431,7 @@ export function createWorkService(deps: WorkDeps) {
       throw workflowError(WorkflowError.MaxFolderDepth);
     }
     await enforceFreemium(executor, userId, input.kind);
+    await organizationLimits(executor, userId, input.kind);
     const now = clock.now();
     const parentKind = chain[0]?.kind ?? null;
     const row = await repo.insertItem(executor, {

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
 import { requestEncodedAffiliateId, sendAttribution, sendEvents } from '../api/growthRequests';
 import { attributionRequest, captureAttribution } from '../utils/attribution';
 import { loadAttribution, saveAttribution } from '../utils/attributionStore';
@@ -12,6 +12,7 @@ import {
   writeItem,
   writeJson,
 } from '../utils/growthStorage';
+import { isSsoSignup, ssoSignupRequest, withoutSsoSignupFlag } from '../utils/ssoSignup';
 import { EVENT_QUEUED } from '../utils/trackEvent';
 
 let flushing = false;
@@ -46,7 +47,10 @@ async function flushQueue(): Promise<void> {
  * the stored attribution (once per sign-in) and the queued events.
  */
 export function GrowthTracker({ userId }: { userId: number | null }) {
-  const { search } = useLocation();
+  const { search, pathname, hash } = useLocation();
+  const navigate = useNavigate();
+  // The SSO callback's flag, read once at load (the home page may redirect before the user is known).
+  const ssoSignup = useRef(isSsoSignup(window.location.search));
 
   // Each landing query (utm_*, a click id, ?ref=) is noted as the router moves.
   useEffect(() => {
@@ -71,7 +75,20 @@ export function GrowthTracker({ userId }: { userId: number | null }) {
   useEffect(() => {
     if (userId === null) return;
     void flushQueue();
-    if (readItem(GrowthStorageKey.AttributionSentFor) !== String(userId)) {
+    if (ssoSignup.current) {
+      // Spec 001 §7: POST /api/user/utm after an SSO sign-up, with what was kept when the sign-in started.
+      ssoSignup.current = false;
+      const body = ssoSignupRequest(
+        readJson(GrowthStorageKey.UtmSsoInfo),
+        attributionRequest(loadAttribution(), Date.now()),
+      );
+      sendAttribution(body)
+        .then(() => {
+          writeItem(GrowthStorageKey.AttributionSentFor, String(userId));
+          removeItem(GrowthStorageKey.UtmSsoInfo);
+        })
+        .catch(() => undefined);
+    } else if (readItem(GrowthStorageKey.AttributionSentFor) !== String(userId)) {
       const body = attributionRequest(loadAttribution(), Date.now());
       if (body) {
         sendAttribution(body)
@@ -83,6 +100,13 @@ export function GrowthTracker({ userId }: { userId: number | null }) {
     window.addEventListener(EVENT_QUEUED, onQueued);
     return () => window.removeEventListener(EVENT_QUEUED, onQueued);
   }, [userId]);
+
+  // The flag has done its work once read: the address bar loses it.
+  useEffect(() => {
+    if (isSsoSignup(search)) {
+      void navigate({ pathname, search: withoutSsoSignupFlag(search), hash }, { replace: true });
+    }
+  }, [search, pathname, hash, navigate]);
 
   return null;
 }

@@ -1,5 +1,5 @@
 import type { Utm } from '@coderoom/contracts';
-import type { StoredAttribution } from './attribution';
+import { attributionRequest, type StoredAttribution } from './attribution';
 import { GrowthStorageKey, readItem, readJson, removeItem, writeItem, writeJson } from './growthStorage';
 
 // The stored attribution under the item names of spec 001 §3 (utm, utm_init, ClickId, referral_code, …).
@@ -41,4 +41,11 @@ export function saveAttribution(stored: StoredAttribution): void {
   if (stored.last_referral_site) writeItem(GrowthStorageKey.LastReferralSite, stored.last_referral_site);
   if (stored.encoded_affiliate_id)
     writeItem(GrowthStorageKey.EncodedAffiliateId, stored.encoded_affiliate_id);
+}
+
+/** Kept when a single sign-on starts (`utm_sso_info`), for the call after a just-in-time sign-up. */
+export function rememberSsoAttribution(nowMs: number): void {
+  const body = attributionRequest(loadAttribution(), nowMs);
+  if (body) writeJson(GrowthStorageKey.UtmSsoInfo, body);
+  else removeItem(GrowthStorageKey.UtmSsoInfo);
 }

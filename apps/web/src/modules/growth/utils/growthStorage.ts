@@ -12,6 +12,8 @@ export const GrowthStorageKey = {
   EncodedAffiliateId: 'encoded_affiliate_id',
   /** The user id whose attribution was last sent, so it is sent once per sign-in. */
   AttributionSentFor: 'attribution_sent_for',
+  /** What was stored when a single sign-on started: sent after a just-in-time SSO sign-up (001 §3). */
+  UtmSsoInfo: 'utm_sso_info',
 } as const;
 type GrowthStorageKey = (typeof GrowthStorageKey)[keyof typeof GrowthStorageKey];
 

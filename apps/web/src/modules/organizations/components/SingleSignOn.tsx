@@ -1,7 +1,12 @@
-import type { ScimTokenResponse, SsoConfigRequest, SsoConfigResponse } from '@coderoom/contracts';
+import type {
+  SamlMetadataResponse,
+  ScimTokenResponse,
+  SsoConfigRequest,
+  SsoConfigResponse,
+} from '@coderoom/contracts';
 import { ErrorMessages, LoginMethod, SsoProtocol } from '@coderoom/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/FormMessage';
 import { PageLoading } from '../../../ui/PageLoading';
@@ -47,10 +52,15 @@ export function SingleSignOn({ organizationId }: { organizationId: number }) {
   const [entryPoint, setEntryPoint] = useState('');
   const [idpIssuer, setIdpIssuer] = useState('');
   const [idpCert, setIdpCert] = useState('');
+  const [logoutUrl, setLogoutUrl] = useState('');
+  const [metadataXml, setMetadataXml] = useState('');
+  const [metadataStatus, setMetadataStatus] = useState<Status>(null);
   const [status, setStatus] = useState<Status>(null);
   const [methodStatus, setMethodStatus] = useState<Status>(null);
   const [scimToken, setScimToken] = useState<ScimTokenResponse | null>(null);
   const certId = useId();
+  const metadataId = useId();
+  const metadataFileId = useId();
   const methodId = useId();
   const protocolName = useId();
 
@@ -63,6 +73,7 @@ export function SingleSignOn({ organizationId }: { organizationId: number }) {
     setClientId(config.oidc?.client_id ?? '');
     setEntryPoint(config.saml?.entry_point ?? '');
     setIdpIssuer(config.saml?.idp_issuer ?? '');
+    setLogoutUrl(config.saml?.logout_url ?? '');
   }, [config]);
 
   const save = useMutation({
@@ -86,6 +97,15 @@ export function SingleSignOn({ organizationId }: { organizationId: number }) {
         },
       ),
     onSettled: refresh,
+  });
+  const readMetadata = useMutation({
+    mutationFn: (metadata_xml: string) =>
+      apiRequest(
+        'POST',
+        `/api/organization/${organizationId}/sso-config/saml-metadata`,
+        responseOf<SamlMetadataResponse>(),
+        { metadata_xml },
+      ),
   });
   const issueToken = useMutation({
     mutationFn: () =>
@@ -124,6 +144,7 @@ export function SingleSignOn({ organizationId }: { organizationId: number }) {
             entry_point: entryPoint.trim(),
             idp_issuer: idpIssuer.trim(),
             idp_cert: idpCert,
+            logout_url: logoutUrl.trim() || null,
           };
     save.mutate(input, {
       onSuccess: () => {
@@ -133,6 +154,25 @@ export function SingleSignOn({ organizationId }: { organizationId: number }) {
       },
       onError: (error) => setStatus({ tone: 'error', text: messageOf(error) }),
     });
+  };
+
+  const importMetadata = () => {
+    setMetadataStatus(null);
+    readMetadata.mutate(metadataXml, {
+      onSuccess: (read) => {
+        setEntryPoint(read.entry_point);
+        setIdpIssuer(read.idp_issuer);
+        setIdpCert(read.idp_cert);
+        setLogoutUrl(read.logout_url ?? '');
+        setMetadataStatus({ tone: 'success', text: 'Metadata read: check the fields below and save.' });
+      },
+      onError: (error) => setMetadataStatus({ tone: 'error', text: messageOf(error) }),
+    });
+  };
+  const chooseMetadataFile = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    void file.text().then(setMetadataXml);
   };
 
   return (
@@ -198,6 +238,40 @@ export function SingleSignOn({ organizationId }: { organizationId: number }) {
             </>
           ) : (
             <>
+              <fieldset className="sso-metadata">
+                <legend>Import IdP metadata (optional)</legend>
+                {metadataStatus && (
+                  <FormMessage tone={metadataStatus.tone}>{metadataStatus.text}</FormMessage>
+                )}
+                <div className="field">
+                  <label htmlFor={metadataId}>Metadata XML</label>
+                  <textarea
+                    id={metadataId}
+                    rows={4}
+                    value={metadataXml}
+                    onChange={(event) => setMetadataXml(event.target.value)}
+                    placeholder="<md:EntityDescriptor …>"
+                  />
+                </div>
+                <div className="field">
+                  <label htmlFor={metadataFileId}>Or upload the metadata file</label>
+                  <input
+                    id={metadataFileId}
+                    type="file"
+                    accept=".xml,text/xml,application/xml"
+                    onChange={chooseMetadataFile}
+                  />
+                </div>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  busy={readMetadata.isPending}
+                  disabled={!metadataXml.trim()}
+                  onClick={importMetadata}
+                >
+                  Read metadata
+                </Button>
+              </fieldset>
               <TextField
                 label="IdP sign-in URL"
                 type="url"
@@ -223,6 +297,13 @@ export function SingleSignOn({ organizationId }: { organizationId: number }) {
                   }
                 />
               </div>
+              <TextField
+                label="IdP single logout URL (optional)"
+                type="url"
+                hint="Signing out then signs out at the identity provider too."
+                value={logoutUrl}
+                onChange={(event) => setLogoutUrl(event.target.value)}
+              />
             </>
           )}
           <Button type="submit" busy={save.isPending}>
@@ -237,6 +318,13 @@ export function SingleSignOn({ organizationId }: { organizationId: number }) {
             <>
               <Copyable label="ACS URL" value={data.service_provider.saml_acs_url} />
               <Copyable label="SP entity ID (audience)" value={data.service_provider.saml_entity_id} />
+              <Copyable label="Single logout URL" value={data.service_provider.saml_slo_url} />
+              {data.service_provider.saml_sp_signing_key && (
+                <Copyable
+                  label="SP signing key (logout messages)"
+                  value={data.service_provider.saml_sp_signing_key}
+                />
+              )}
             </>
           )}
         </dl>

@@ -7,6 +7,7 @@ import { FormMessage } from '../../../ui/FormMessage';
 import { TextField } from '../../../ui/TextField';
 import { ApiError } from '../../api/ApiError';
 import { apiRequest } from '../../api/apiClient';
+import { rememberSsoAttribution } from '../../growth/utils/attributionStore';
 import { responseOf } from '../../reader/api/responseOf';
 
 /**
@@ -28,7 +29,10 @@ export function SsoSignIn({ initialEmail }: { initialEmail: string }) {
     setError(invalid);
     if (invalid) return;
     start.mutate(email.trim(), {
-      onSuccess: (answer) => window.location.assign(answer.redirect_url),
+      onSuccess: (answer) => {
+        rememberSsoAttribution(Date.now());
+        window.location.assign(answer.redirect_url);
+      },
       onError: (failure) => setError(failure instanceof ApiError ? failure.errorText : failure.message),
     });
   };

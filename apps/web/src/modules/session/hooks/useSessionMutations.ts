@@ -4,10 +4,12 @@ import {
   type PasswordChangeRequest,
   type PasswordResetConfirm,
   type SignupRequest,
+  type SsoLogoutResponse,
   UserInfoSchema,
 } from '@coderoom/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../api/apiClient';
+import { responseOf } from '../../reader/api/responseOf';
 import { broadcastLogout } from '../logoutBroadcast';
 import { USER_INFO_KEY } from './userInfoQuery';
 
@@ -35,7 +37,11 @@ export function useSignup() {
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiRequest('POST', '/api/user/logout', OkSchema, {}, formCall),
+    // Ends the session; one opened through SAML single sign-on goes on to sign out at its IdP too.
+    mutationFn: () => apiRequest('POST', '/api/sso/logout', responseOf<SsoLogoutResponse>(), {}, formCall),
+    onSuccess: (answer) => {
+      if (answer.redirect_url) window.location.assign(answer.redirect_url);
+    },
     onSettled: () => {
       queryClient.setQueryData(USER_INFO_KEY, null);
       queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== USER_INFO_KEY[0] });
