@@ -397,7 +397,7 @@ describe('SAML metadata import and single logout', () => {
     const saved = await org.admin.client.put(`/api/organization/${org.organizationId}/sso-config`, {
       protocol: 'saml',
       email_domains: ['slo-corp.test'],
-      ...read.json(),
+      ...(read.json() as Record<string, unknown>),
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json().config.saml.logout_url).toBe(samlIdp.logoutUrl);
@@ -409,7 +409,7 @@ describe('SAML metadata import and single logout', () => {
     const again = await org.admin.client.put(`/api/organization/${org.organizationId}/sso-config`, {
       protocol: 'saml',
       email_domains: ['slo-corp.test'],
-      ...read.json(),
+      ...(read.json() as Record<string, unknown>),
     });
     expect(again.json().service_provider.saml_sp_signing_key).toBe(samlIdp.spSigningKey);
   });
