@@ -56,9 +56,9 @@ test('an enterprise user with the new navigation is sent from old routes to new 
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   });
   // An alias whose new page the app does not have stays a 404 where it is.
-  await page.goto('/create/plans/draft?x=1');
+  await page.goto('/create/assessments?x=1');
   await expect(page.getByRole('heading', { name: 'We could not find that page' })).toBeVisible();
-  await expect(page).toHaveURL(/\/create\/plans\/draft\?x=1$/);
+  await expect(page).toHaveURL(/\/create\/assessments\?x=1$/);
 
   // The admin, with the setting, goes from the old management pages to the enterprise dashboard.
   await apiCall(admin, 'POST', '/api/userdata/enterprise-navigation', { enable_new_nav_b2b: true });

@@ -119,7 +119,7 @@ test('SAML: the admin switches to a SAML IdP; a new hire signs in through the po
     await admin.getByRole('button', { name: 'Save single sign-on' }).click();
     await expect(admin.getByText('Single sign-on saved.')).toBeVisible();
     await expect(admin.getByText('ACS URL')).toBeVisible();
-    await expect(admin.getByText('Single logout URL')).toBeVisible();
+    await expect(admin.getByText('Single logout URL', { exact: true })).toBeVisible();
     await checkScreen(admin, 'sso-settings-saml', async () => {
       await expect(admin.getByText('SP signing key (logout messages)')).toBeVisible();
     });
