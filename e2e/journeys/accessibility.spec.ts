@@ -136,6 +136,9 @@ const VISITED_AS: Record<string, Account> = {
   // The admin refund screen and author payouts (docs/commerce.md).
   'admin/refunds': 'admin',
   'teach/payouts': 'author',
+  // Who may proofread (docs/proofreading.md) and where a gift is redeemed (docs/commerce.md).
+  'admin/proofreaders': 'admin',
+  'redeem-gift': 'learner',
   work: 'work',
   'work/projects': 'work',
   'work/projects/private': 'work',
@@ -258,6 +261,9 @@ test('learner pages: reading, practice, assessments, projects and labs', async (
   await pages.check('learn', '/learn');
   await pages.check('learn/:tab', '/learn/in-progress');
   await pages.check('mycourses', '/mycourses');
+  await pages.check('redeem-gift', '/redeem-gift', async () => {
+    await expect(page.getByRole('heading', { name: 'Redeem your gift' })).toBeVisible();
+  });
 
   const course = await featured(page, 'search_string=python&only_courses=true');
   const home = await apiCall<CourseHome>(
@@ -521,6 +527,9 @@ test('the admin review queue and mailbox', async ({ page }) => {
   });
   await pages.check('admin/refunds', '/admin/refunds?q=subscriber%40coderoom.dev', async () => {
     await expect(page.getByRole('region', { name: 'Payments' }).or(page.getByRole('status'))).toBeVisible();
+  });
+  await pages.check('admin/proofreaders', '/admin/proofreaders', async () => {
+    await expect(page.getByRole('heading', { name: 'Current proofreaders' })).toBeVisible();
   });
   // An administrator may read any affiliate's sales; user 1 is none, so the page says so (growth.spec.ts
   // shows the demo affiliate's filled page).
