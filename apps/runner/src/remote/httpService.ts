@@ -1,8 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { RunnerError, RunnerErrorCode } from '../errors.js';
 import type { Runner } from '../runner.js';
-import type { ExecuteRequest, JudgeRequest, ProgramRequest, RunTestsRequest } from '../types.js';
+import { invokeRunner, serializeRunnerError } from './dispatch.js';
 import type { RunnerMethod, SerializedError } from './protocol.js';
 
 // The runner as a network service (ROLE=runner, docs/runner.md "The runner as a service"): API processes
@@ -38,14 +37,6 @@ export interface RunnerServiceOptions {
   log?: (message: string, error?: unknown) => void;
 }
 
-function serialize(error: unknown, log: RunnerServiceOptions['log']): SerializedError {
-  if (error instanceof RunnerError) {
-    return { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
-  }
-  log?.('runner service: unexpected failure', error);
-  return { code: RunnerErrorCode.Internal, message: 'The code runner failed unexpectedly.' };
-}
-
 function secretMatches(header: string | undefined, secret: Buffer): boolean {
   if (!header?.startsWith('Bearer ')) return false;
   const sent = Buffer.from(header.slice('Bearer '.length), 'utf8');
@@ -78,23 +69,6 @@ function readBody(request: IncomingMessage): Promise<Buffer | null> {
     request.on('end', () => resolve(size > RUNNER_MAX_BODY_BYTES ? null : Buffer.concat(chunks)));
     request.on('error', reject);
   });
-}
-
-function invoke(runner: Runner, method: RunnerMethod, body: unknown, signal: AbortSignal): Promise<unknown> {
-  switch (method) {
-    case 'execute':
-      return runner.execute(body as ExecuteRequest, { signal });
-    case 'judge':
-      return runner.judge(body as JudgeRequest, { signal });
-    case 'runTests':
-      return runner.runTests(body as RunTestsRequest, { signal });
-    case 'lint':
-      return runner.lint(body as ProgramRequest, { signal });
-    case 'languages':
-      return runner.languages();
-    case 'status':
-      return runner.status();
-  }
 }
 
 /**
@@ -159,10 +133,10 @@ export function createRunnerHttpService(options: RunnerServiceOptions): Server {
     try {
       result = {
         ok: true,
-        value: await invoke(options.runner, method as RunnerMethod, call.request, controller.signal),
+        value: await invokeRunner(options.runner, method as RunnerMethod, call.request, controller.signal),
       };
     } catch (error) {
-      result = { ok: false, error: serialize(error, options.log) };
+      result = { ok: false, error: serializeRunnerError(error, options.log ?? (() => {})) };
     }
     answer(response, 200, result);
   }

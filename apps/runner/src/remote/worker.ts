@@ -3,11 +3,10 @@
  * channel (see runnerProcess.ts). Its configuration arrives as JSON in the first argument.
  */
 import type { RunnerConfig } from '../config.js';
-import { RunnerError, RunnerErrorCode } from '../errors.js';
 import { createRunner } from '../runner.js';
-import type { ExecuteRequest, JudgeRequest, ProgramRequest, RunTestsRequest } from '../types.js';
+import { invokeRunner, serializeRunnerError } from './dispatch.js';
 import { closeDescriptors } from './inheritedFds.js';
-import type { CallMessage, FromWorker, SerializedError, ToWorker } from './protocol.js';
+import type { CallMessage, FromWorker, ToWorker } from './protocol.js';
 
 // Before any sandbox starts: nothing the server's parent left open may reach a sandbox.
 closeDescriptors(JSON.parse(process.argv[3] ?? '[]') as number[]);
@@ -20,39 +19,14 @@ function send(message: FromWorker): void {
   if (process.connected) process.send?.(message);
 }
 
-function serialize(error: unknown): SerializedError {
-  if (error instanceof RunnerError) {
-    return { code: error.code, message: error.message, ...(error.field ? { field: error.field } : {}) };
-  }
-  console.error('runner process: unexpected failure', error);
-  return { code: RunnerErrorCode.Internal, message: 'The code runner failed unexpectedly.' };
-}
-
-function invoke(message: CallMessage, signal: AbortSignal): Promise<unknown> {
-  switch (message.method) {
-    case 'execute':
-      return runner.execute(message.request as ExecuteRequest, { signal });
-    case 'judge':
-      return runner.judge(message.request as JudgeRequest, { signal });
-    case 'runTests':
-      return runner.runTests(message.request as RunTestsRequest, { signal });
-    case 'lint':
-      return runner.lint(message.request as ProgramRequest, { signal });
-    case 'languages':
-      return runner.languages();
-    case 'status':
-      return runner.status();
-  }
-}
-
 async function call(message: CallMessage): Promise<void> {
   const controller = new AbortController();
   running.set(message.id, controller);
   try {
-    const value = await invoke(message, controller.signal);
+    const value = await invokeRunner(runner, message.method, message.request, controller.signal);
     send({ type: 'result', id: message.id, value });
   } catch (error) {
-    send({ type: 'error', id: message.id, error: serialize(error) });
+    send({ type: 'error', id: message.id, error: serializeRunnerError(error, console.error) });
   } finally {
     running.delete(message.id);
   }
