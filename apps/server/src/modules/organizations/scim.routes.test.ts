@@ -1,4 +1,4 @@
-import { EnterpriseRole, ScimErrors, ScimSchema } from '@coderoom/domain';
+import { EnterpriseRole, ScimErrors, ScimSchema, SSO_SIGNUP_HOME } from '@coderoom/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCourse, buildUser } from '../../test/factories.js';
 import { type FakeOidc, startFakeOidc } from '../../test/fakeIdentityProviders.js';
@@ -174,12 +174,13 @@ describe('SCIM 2.0 Users', () => {
     expect(saved.statusCode).toBe(200);
     const provisioned = (await org.scim('POST', '/Users', newUser('new.hire@scim-corp.test'))).json();
 
-    // The new hire signs in through SSO (a real OIDC round trip).
+    // The new hire signs in through SSO (a real OIDC round trip). SCIM provisioned them in the organization's
+    // directory only; their account is made at this first sign-in, so they land on the sign-up home.
     const browser = new TestClient(t.app);
     const started = await browser.post('/api/sso/start', { email: 'new.hire@scim-corp.test' });
     const atIdp = await fetch(started.json().redirect_url, { redirect: 'manual' });
     const back = new URL(atIdp.headers.get('location') ?? '');
-    expect((await browser.get(`${back.pathname}${back.search}`)).headers.location).toBe('/');
+    expect((await browser.get(`${back.pathname}${back.search}`)).headers.location).toBe(SSO_SIGNUP_HOME);
     const info = (await browser.get('/api/user/info')).json();
     expect(info.enterprise.active_organization_id).toBe(org.organizationId);
     const goHome = `/api/reader/collection/${go.collection.authorId}/${go.collection.id}`;
