@@ -1,8 +1,10 @@
 // The platform as several processes on PostgreSQL, under learners (docs/performance.md, "Load";
 // docs/deploy.md). A throw-away database is migrated and seeded once; then the BUILT server
 // (apps/server/dist/main.js, `npm run build` first) runs as two `ROLE=api` processes on two ports and one
-// `ROLE=worker`, sharing collaborative editing through Redis. Collaboration and the code runner are not
-// processes of their own yet: each api process hosts both (the printout says so).
+// `ROLE=worker`, sharing collaborative editing through Redis, and BENCH_RUNNER_HOSTS (default 2) `ROLE=runner`
+// processes that run every learner's code for both api processes (RUNNER_URLS; 0 = each api process runs
+// code in its own sandboxed child, as before the runner service). Collaboration is not a process of its own
+// here: each api process hosts it (the printout says so).
 //
 // Phase 1: BENCH_LEARNERS virtual learners (default 200), each with an account signed up beforehand through
 // the API (a distinct X-Forwarded-For per learner, as behind a proxy), loop for BENCH_SECONDS (default 60)
@@ -36,6 +38,9 @@ const BASELINE_CYCLES = positiveInt('BENCH_BASELINE_CYCLES', 5);
 const POSTGRES = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432';
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const API_PROCESSES = 2;
+/** ROLE=runner processes the api processes send code to; 0: each api process runs code itself. */
+const RUNNER_HOSTS = nonNegativeInt('BENCH_RUNNER_HOSTS', 2);
+const RUNNER_SECRET = `bench-load-runner-secret-${process.pid}`;
 /** The work document's shared text (modules/work: WORK_DOCUMENT_MAP / WORK_DOCUMENT_FIELD). */
 const WORK_MAP = 'markdown';
 const WORK_FIELD = 'body';
@@ -44,6 +49,14 @@ const PASSWORD = 'Bench-load-password-1';
 const REQUEST_TIMEOUT_MS = 30_000;
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SERVER_MAIN = path.join(ROOT, 'apps/server/dist/main.js');
+
+function nonNegativeInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be 0 or a positive integer`);
+  return value;
+}
 
 function positiveInt(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -127,14 +140,14 @@ async function stopServer(server: ServerProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-async function waitHealthy(server: ServerProcess, timeoutMs = 60_000): Promise<void> {
+async function waitHealthy(server: ServerProcess, timeoutMs = 60_000, probe = '/api/health'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     if (server.child.exitCode !== null) {
       throw new Error(`${server.name} exited (${server.child.exitCode}):\n${server.output.join('')}`);
     }
     try {
-      if ((await fetch(`${server.url}/api/health`)).ok) return;
+      if ((await fetch(`${server.url}${probe}`)).ok) return;
     } catch {
       // not listening yet
     }
@@ -617,6 +630,26 @@ async function main(): Promise<void> {
     LOG_LEVEL: 'warn',
     LOG_FORMAT: 'json',
   };
+  // Runner hosts first: the api processes are told where they are.
+  const runners: ServerProcess[] = [];
+  for (let i = 0; i < RUNNER_HOSTS; i++) {
+    runners.push(
+      startServer(
+        `runner ${i + 1}`,
+        {
+          ROLE: 'runner',
+          RUNNER_SECRET,
+          RUNNER_UID_BASE: String(72_000 + i * 64),
+          LOG_LEVEL: 'warn',
+          LOG_FORMAT: 'json',
+        },
+        await freePort(),
+      ),
+    );
+  }
+  await Promise.all(runners.map((runner) => waitHealthy(runner, 60_000, '/v1/health')));
+  const runnerEnv: Record<string, string> =
+    runners.length > 0 ? { RUNNER_URLS: runners.map((runner) => runner.url).join(','), RUNNER_SECRET } : {};
   const apis: ServerProcess[] = [];
   for (let i = 0; i < API_PROCESSES; i++) {
     apis.push(
@@ -625,6 +658,7 @@ async function main(): Promise<void> {
         {
           ...common,
           ROLE: 'api',
+          ...runnerEnv,
           // Each process's sandboxes run under uids of their own (docs/runner.md).
           RUNNER_UID_BASE: String(70_000 + i * 64),
           INSTANCE_UID_BASE: String(71_000 + i * 256),
@@ -637,7 +671,7 @@ async function main(): Promise<void> {
   await Promise.all([...apis, worker].map((server) => waitHealthy(server)));
   const apiPids = apis.map((api) => api.child.pid ?? 0);
   console.log(
-    `processes: ${apis.map((api) => `api on ${api.port} (pid ${api.child.pid})`).join(', ')}, worker on ${worker.port} (pid ${worker.child.pid})`,
+    `processes: ${[...apis, ...runners].map((server) => `${server.name} on ${server.port} (pid ${server.child.pid})`).join(', ')}, worker on ${worker.port} (pid ${worker.child.pid})`,
   );
 
   // The course a new learner may read, and its lessons with a Markdown widget.
@@ -699,6 +733,10 @@ async function main(): Promise<void> {
   const cpuOf = () => ({
     apis: apiPids.map((pid) => cpuSeconds(pid)),
     runners: apiPids.map(childrenCpuSeconds),
+    runnerHosts: runners.map((runner) => {
+      const pid = runner.child.pid ?? 0;
+      return cpuSeconds(pid) + childrenCpuSeconds(pid);
+    }),
     worker: cpuSeconds(worker.child.pid ?? 0),
     client: process.cpuUsage(),
   });
@@ -731,10 +769,12 @@ async function main(): Promise<void> {
   const cores = os.availableParallelism();
   console.log(`\n## Load: ${LEARNERS} learners for ${SECONDS} s (think time ${THINK_MS} ms ±50%)`);
   console.log(
-    `platform: ${API_PROCESSES}× ROLE=api + 1× ROLE=worker from apps/server/dist on PostgreSQL, collaboration shared through Redis (${REDIS_URL});`,
+    `platform: ${API_PROCESSES}× ROLE=api + 1× ROLE=worker${RUNNER_HOSTS > 0 ? ` + ${RUNNER_HOSTS}× ROLE=runner` : ''} from apps/server/dist on PostgreSQL, collaboration shared through Redis (${REDIS_URL});`,
   );
   console.log(
-    'collab and runner are not processes of their own yet: each api process hosts the collaboration server and runs code in its own sandboxed child process',
+    RUNNER_HOSTS > 0
+      ? `code runs on the ${RUNNER_HOSTS} runner hosts (RUNNER_URLS, fewest runs in flight first, a full host's run offered to the others); each api process hosts the collaboration server`
+      : 'each api process hosts the collaboration server and runs code in its own sandboxed child process (BENCH_RUNNER_HOSTS=0)',
   );
   console.log(
     'balancing: client-side round-robin, learner i on api process i mod 2 (HTTP and its WebSockets)',
@@ -755,8 +795,13 @@ async function main(): Promise<void> {
   const share = (seconds: number) => `${((seconds / loadSeconds) * 100).toFixed(0)}%`;
   const cpuLines = apis.map(
     (api, i) =>
-      `${api.name} ${share((cpuAfter.apis[i] ?? 0) - (cpuBefore.apis[i] ?? 0))} + its runner child and sandboxes ${share((cpuAfter.runners[i] ?? 0) - (cpuBefore.runners[i] ?? 0))}`,
+      `${api.name} ${share((cpuAfter.apis[i] ?? 0) - (cpuBefore.apis[i] ?? 0))}${RUNNER_HOSTS > 0 ? '' : ` + its runner child and sandboxes ${share((cpuAfter.runners[i] ?? 0) - (cpuBefore.runners[i] ?? 0))}`}`,
   );
+  runners.forEach((runner, i) => {
+    cpuLines.push(
+      `${runner.name} with its sandboxes ${share((cpuAfter.runnerHosts[i] ?? 0) - (cpuBefore.runnerHosts[i] ?? 0))}`,
+    );
+  });
   cpuLines.push(`worker ${share(cpuAfter.worker - cpuBefore.worker)}`);
   const client = process.cpuUsage(cpuBefore.client);
   cpuLines.push(`this bench (the learners' client) ${share((client.user + client.system) / 1e6)}`);

@@ -27,9 +27,13 @@ interface Host {
   executed: number;
 }
 
-async function startHost(uidBase: number, where: 'tcp' | 'unix'): Promise<Host> {
+async function startHost(
+  uidBase: number,
+  where: 'tcp' | 'unix',
+  capacity: { slots: number; queueSize: number } = { slots: 2, queueSize: 8 },
+): Promise<Host> {
   // A process of its own per host, as in production (two runners in one process would share its cgroups).
-  const runner = createRunnerProcess({ slots: 2, queueSize: 8, uidBase });
+  const runner = createRunnerProcess({ ...capacity, uidBase });
   const host: Host = { runner, server: null as unknown as Server, address: '', executed: 0 };
   const counting: Runner = {
     ...runner,
@@ -211,6 +215,44 @@ describe('the runner as a network service', () => {
       await remote.close();
       await spare.runner.close();
       await doomed.runner.close();
+    }
+  });
+
+  it('offers a run a full host refused to the other hosts, and says busy only when every host is full', async () => {
+    const full = await startHost(66500, 'tcp', { slots: 1, queueSize: 0 });
+    const roomy = await startHost(66600, 'tcp', { slots: 1, queueSize: 0 });
+    const remote = createRemoteRunner({ addresses: [full.address, roomy.address], secret: SECRET });
+    const occupying: Array<Promise<unknown>> = [];
+    try {
+      // Another API process's run holds the full host's only slot.
+      occupying.push(full.runner.execute(SLOW));
+      await expect.poll(async () => (await full.runner.status()).busy, { timeout: 10_000 }).toBe(1);
+
+      // Two calls in a row: hosts with equal load are taken in turn, so one of them is offered to the full
+      // host first; it refuses (queue_full) and the run goes to the other one. Both succeed.
+      const results = [
+        await remote.execute({ language: 'python3', source_code: 'print(1)' }),
+        await remote.execute({ language: 'python3', source_code: 'print(2)' }),
+      ];
+      expect(results.map((result) => result.stdout)).toEqual(['1\n', '2\n']);
+      expect(full.executed).toBe(1);
+      expect(roomy.executed).toBe(2);
+      // Being full is not being down.
+      expect(remote.hosts().every((host) => !host.down)).toBe(true);
+
+      // Every host full: the runner's own busy answer, with its code, for the learner.
+      occupying.push(roomy.runner.execute(SLOW));
+      await expect.poll(async () => (await roomy.runner.status()).busy, { timeout: 10_000 }).toBe(1);
+      const refused = await remote.execute({ language: 'python3', source_code: 'print(3)' }).catch((e) => e);
+      expect(refused).toBeInstanceOf(RunnerError);
+      expect(refused).toMatchObject({ code: 'queue_full', status: 429 });
+    } finally {
+      await Promise.allSettled(occupying);
+      await remote.close();
+      for (const host of [full, roomy]) {
+        kill(host);
+        await host.runner.close();
+      }
     }
   });
 });

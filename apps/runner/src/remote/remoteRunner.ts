@@ -21,7 +21,9 @@ import type { RunnerMethod } from './protocol.js';
 // HTTP to one or more runner hosts. Each call goes to the reachable host with the fewest calls in flight
 // from this process. A host that cannot be reached, or drops a call before answering, is taken out for a
 // while and the call is sent to another one: a run has no effect outside its sandbox, so sending it again
-// is safe. A runner's own answers (errors included) are final and never retried.
+// is safe. A host whose slots and queue are all taken (queue_full) stays in, and the call is offered to the
+// other hosts before the learner is told the runner is busy. Every other answer of a runner (errors
+// included) is final and never retried.
 
 export const RemoteRunnerMessages = {
   NoHost: 'The code runner cannot be reached right now. Please run your code again in a moment.',
@@ -157,13 +159,17 @@ export function createRemoteRunner(options: RemoteRunnerOptions): RemoteRunner {
     if (signal?.aborted) throw new RunnerError(RunnerErrorCode.Cancelled, RunnerMessages.Cancelled);
     const body = JSON.stringify({ method, request });
     const tried = new Set<HostState>();
+    let busy: RunnerError | null = null;
     for (let host = pick(tried); host !== null; host = pick(tried)) {
       tried.add(host);
       host.inFlight += 1;
       try {
         const answer = await attempt(host, body, signal);
         if (answer.ok) return answer.value as T;
-        throw new RunnerError(answer.error.code, answer.error.message, answer.error.field);
+        const refused = new RunnerError(answer.error.code, answer.error.message, answer.error.field);
+        if (refused.code !== RunnerErrorCode.QueueFull) throw refused;
+        // This host is full; another may have room. The run never started, so offering it again is safe.
+        busy = refused;
       } catch (error) {
         if (!(error instanceof HostFailure)) throw error;
         host.downUntil = now() + downForMs;
@@ -172,6 +178,7 @@ export function createRemoteRunner(options: RemoteRunnerOptions): RemoteRunner {
         host.inFlight -= 1;
       }
     }
+    if (busy) throw busy;
     throw new RunnerError(RunnerErrorCode.SandboxUnavailable, RemoteRunnerMessages.NoHost);
   }
 
