@@ -39,7 +39,8 @@ import { createCloudLabEditorService } from './modules/cloudlabs/cloudLabEditor.
 import { createCloudLabLiveWorks } from './modules/cloudlabs/cloudlabs.live.js';
 import { registerCloudLabsRoutes } from './modules/cloudlabs/cloudlabs.routes.js';
 import { type CloudLabsDeps, createCloudLabsService } from './modules/cloudlabs/cloudlabs.service.js';
-import { registerCollabRoutes } from './modules/collab/collab.routes.js';
+import { type CollabRelay, type RelayedTopics, startCollabRelay } from './modules/collab/collab.relay.js';
+import { COLLAB_PATH, registerCollabRoutes } from './modules/collab/collab.routes.js';
 import { createCollabService } from './modules/collab/collab.service.js';
 import { registerCollaboratorsRoutes } from './modules/collaborators/collaborators.routes.js';
 import { createCollaboratorsService } from './modules/collaborators/collaborators.service.js';
@@ -195,6 +196,12 @@ export interface AppDeps {
   slack?: SlackConfig | null;
   /** Runs the job worker in this process (default true); false for a process that only serves requests. */
   runJobs?: boolean;
+  /**
+   * The collaborative-editing WebSocket (docs/deploy.md): `serve` (default) with the rest of the API,
+   * `none` when a proxy sends it to collab processes (COLLAB=off), `only` for ROLE=collab, which answers
+   * that path and `/api/health` and nothing else.
+   */
+  collab?: 'serve' | 'none' | 'only';
   /** Queues the monthly author-payout close at the worker's start (main.ts; tests that need it). */
   schedulePayouts?: boolean;
   /** Domains of school e-mail addresses for the student plan (STUDENT_EMAIL_DOMAINS; docs/growth.md). */
@@ -225,6 +232,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInputEncodingGuard(app);
   const { onRoute } = deps;
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
+  // A collab process builds the same modules (documents load through them) but answers only its socket.
+  if (deps.collab === 'only') {
+    app.addHook('onRequest', (request, reply, done) => {
+      const path = request.url.split('?')[0];
+      if (path === COLLAB_PATH || path === '/api/health') done();
+      else reply.callNotFound();
+    });
+  }
 
   // Set when the request arrives, so every answer carries it (errors and 404s included) without an
   // onSend hook on every request.
@@ -391,7 +406,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     authoring,
     workDocuments: work.liveDocuments,
   });
-  registerCollabRoutes(app, collab, config, { ...draftEvents, workRightsChanged, workDocumentChanged });
+  if (deps.collab !== 'none') {
+    registerCollabRoutes(app, collab, config, { ...draftEvents, workRightsChanged, workDocumentChanged });
+  }
+  // Documents open on other processes hear this one's studio changes, and the reverse (collab.relay.ts).
+  const { collabRedis } = config;
+  if (collabRedis) {
+    let relay: CollabRelay | null = null;
+    app.addHook('onReady', async () => {
+      relay = await startCollabRelay(
+        collabRedis,
+        { ...draftEvents, workRightsChanged } as RelayedTopics,
+        (message, error) => app.log.error({ err: error }, message),
+      );
+    });
+    app.addHook('onClose', async () => relay?.close());
+  }
   registerCollaboratorsRoutes(
     app,
     createCollaboratorsService({

@@ -47,29 +47,37 @@ async function main(): Promise<void> {
   const database = await openDatabase(config);
   const applied = await migrate(database);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
+  // A collab process only loads and stores documents: it runs no code and starts no instance.
+  const isCollab = config.role === 'collab';
   // The runner role runs in a small child process of its own (RUNNER_IN_PROCESS=1 keeps it in this one):
   // starting a sandbox forks, and forking this large process would block the API for ~20 ms each time
   // (docs/runner.md). It refuses user code (with a clear message) if the host cannot create sandboxes.
   // The uid ranges can be moved (RUNNER_UID_BASE, INSTANCE_UID_BASE) so that two servers on one host —
   // parallel end-to-end runs — never sweep each other's sandbox processes.
   // With RUNNER_URLS the code runs on runner hosts (ROLE=runner) instead, and this process needs no sandbox.
-  const runner: Runner = config.runnerService
-    ? createRemoteRunner({
-        addresses: config.runnerService.urls,
-        secret: config.runnerService.secret,
-        log: (message, error) => console.warn(message, error instanceof Error ? error.message : ''),
-      })
-    : localRunner(runnerConfig);
-  const instances = createBwrapInstanceDriver({ uidBase: uidBaseFromEnv('INSTANCE_UID_BASE') });
-  // ROLE=api leaves the job queue to worker processes; a worker serves no web app (docs/deploy.md).
-  if (config.role === 'worker') config.webDistDir = null;
+  const runner: Runner | null = isCollab
+    ? null
+    : config.runnerService
+      ? createRemoteRunner({
+          addresses: config.runnerService.urls,
+          secret: config.runnerService.secret,
+          log: (message, error) => console.warn(message, error instanceof Error ? error.message : ''),
+        })
+      : localRunner(runnerConfig);
+  const instances = isCollab
+    ? null
+    : createBwrapInstanceDriver({ uidBase: uidBaseFromEnv('INSTANCE_UID_BASE') });
+  // ROLE=api leaves the job queue to worker processes; a worker or collab process serves no web app
+  // (docs/deploy.md).
+  if (config.role === 'worker' || isCollab) config.webDistDir = null;
   const app = await buildApp({
     config,
     database,
     mailer,
-    runner,
-    instances,
-    runJobs: config.role !== 'api',
+    ...(runner ? { runner } : {}),
+    ...(instances ? { instances } : {}),
+    runJobs: config.role !== 'api' && !isCollab,
+    collab: isCollab ? 'only' : config.servesCollab ? 'serve' : 'none',
     schedulePayouts: true,
     // The student plan's school domains (docs/growth.md); unset, the built-in list.
     ...(process.env.STUDENT_EMAIL_DOMAINS
@@ -103,8 +111,8 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
     await app.close();
-    await runner.close();
-    await instances.close();
+    await runner?.close();
+    await instances?.close();
     await database.close();
     process.exit(0);
   };
@@ -132,7 +140,7 @@ async function main(): Promise<void> {
   console.log(`${lines.join('\n')}\n`);
   // Probing every toolchain takes a few seconds; the server answers meanwhile.
   void runner
-    .languages()
+    ?.languages()
     .then((languages) => console.log(`${describeLanguages(languages)}\n`))
     .catch((error: unknown) => app.log.warn({ err: error }, 'language probe failed'));
 }

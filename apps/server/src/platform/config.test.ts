@@ -18,12 +18,29 @@ describe('loadConfig', () => {
     expect(loadConfig({ ROLE: 'api', DATABASE_URL: postgres }).role).toBe('api');
     expect(loadConfig({ ROLE: 'worker', DATABASE_URL: postgres }).role).toBe('worker');
     expect(() => loadConfig({ ROLE: 'api' })).toThrow(/ROLE.*DATABASE_URL/);
-    expect(() => loadConfig({ ROLE: 'collab', DATABASE_URL: postgres })).toThrow(
-      /not run as its own process yet|cannot run/,
-    );
+    const redis = 'redis://127.0.0.1:6379';
+    expect(loadConfig({ ROLE: 'collab', DATABASE_URL: postgres, REDIS_URL: redis }).role).toBe('collab');
+    expect(() => loadConfig({ ROLE: 'collab' })).toThrow(/ROLE.*DATABASE_URL/);
+    expect(() => loadConfig({ ROLE: 'collab', DATABASE_URL: postgres })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ ROLE: 'instances', DATABASE_URL: postgres })).toThrow(/cannot run/);
     expect(() => loadConfig({ ROLE: 'web', DATABASE_URL: postgres })).toThrow(
-      /expected all, api, worker or runner/,
+      /expected all, api, worker, collab, runner/,
     );
+  });
+
+  it('hands the collaborative-editing socket to collab processes only in a split deployment', () => {
+    const postgres = 'postgres://db.example/coderoom';
+    expect(loadConfig({}).servesCollab).toBe(true);
+    expect(loadConfig({ ROLE: 'api', DATABASE_URL: postgres }).servesCollab).toBe(true);
+    const redis = 'redis://127.0.0.1:6379';
+    expect(
+      loadConfig({ ROLE: 'api', DATABASE_URL: postgres, COLLAB: 'off', REDIS_URL: redis }).servesCollab,
+    ).toBe(false);
+    expect(() => loadConfig({ ROLE: 'api', DATABASE_URL: postgres, COLLAB: 'off' })).toThrow(/REDIS_URL/);
+    expect(() => loadConfig({ COLLAB: 'off', REDIS_URL: redis })).toThrow(/COLLAB.*only process/);
+    expect(() =>
+      loadConfig({ ROLE: 'collab', DATABASE_URL: postgres, COLLAB: 'off', REDIS_URL: redis }),
+    ).toThrow(/COLLAB/);
   });
 
   it('configures the runner service: a runner host needs no database but a secret; callers name the hosts', () => {

@@ -3,13 +3,16 @@ import path from 'node:path';
 /**
  * What this process does (docs/deploy.md). `all`: everything in one process, the default. `api`: serves
  * requests and leaves queued jobs to worker processes. `worker`: runs the job queue (and answers health
- * probes). Both need PostgreSQL: the embedded database belongs to a single process.
+ * probes). `collab`: serves only the collaborative-editing WebSocket (and health probes). These three need
+ * PostgreSQL: the embedded database belongs to a single process. `runner`: runs learners' code for the
+ * others, with no database.
  */
-export type ProcessRole = 'all' | 'api' | 'worker' | 'runner';
+export type ProcessRole = 'all' | 'api' | 'worker' | 'collab' | 'runner';
+
+const ROLES: readonly ProcessRole[] = ['all', 'api', 'worker', 'collab', 'runner'];
 
 /** Roles the issue names that cannot run as their own process yet, and where that work runs meanwhile. */
 const PLANNED_ROLES: Record<string, string> = {
-  collab: 'collaborative editing runs inside every api process',
   instances: 'live instances are started by the api process that allocates them',
 };
 
@@ -49,6 +52,12 @@ export interface AppConfig {
    * may host any document and edits reach the editors on the others. Null: one process hosts them all.
    */
   collabRedis: CollabRedisConfig | null;
+  /**
+   * Whether this process answers the collaborative-editing WebSocket (COLLAB, default on). `COLLAB=off` on
+   * an api process when a proxy sends that path to ROLE=collab processes (docs/deploy.md); always on for
+   * ROLE=collab.
+   */
+  servesCollab: boolean;
   /**
    * The runner as a network service (docs/runner.md): where a ROLE=runner process listens, the hosts other
    * processes send code to (RUNNER_URLS), and the secret they share. Null: code runs in a sandboxed child
@@ -267,8 +276,8 @@ function readRole(env: Env, databaseUrl: string | null): ProcessRole {
   if (planned) {
     throw new ConfigError('ROLE', `${raw} cannot run as its own process yet: ${planned} (docs/deploy.md)`);
   }
-  if (raw !== 'all' && raw !== 'api' && raw !== 'worker' && raw !== 'runner') {
-    throw new ConfigError('ROLE', `expected all, api, worker or runner, got "${raw}"`);
+  if (!(ROLES as readonly string[]).includes(raw)) {
+    throw new ConfigError('ROLE', `expected ${ROLES.join(', ')}, got "${raw}"`);
   }
   // A runner host keeps no state: it only runs code for the api processes that call it.
   if (raw !== 'all' && raw !== 'runner' && databaseUrl === null) {
@@ -277,7 +286,28 @@ function readRole(env: Env, databaseUrl: string | null): ProcessRole {
       `${raw} shares its state with other processes: set DATABASE_URL (PostgreSQL)`,
     );
   }
-  return raw;
+  return raw as ProcessRole;
+}
+
+/** COLLAB=off hands the WebSocket to collab processes, which only a split deployment has. */
+function readServesCollab(env: Env, role: ProcessRole, redis: CollabRedisConfig | null): boolean {
+  const serves = readBoolean(env, 'COLLAB', true);
+  // Documents open on a collab process hear the api processes' saves and rights changes through Redis.
+  if ((role === 'collab' || !serves) && redis === null) {
+    throw new ConfigError(
+      'REDIS_URL',
+      'collab processes and api processes with COLLAB=off share documents and studio changes through Redis',
+    );
+  }
+  if (serves) return true;
+  if (role === 'collab') throw new ConfigError('COLLAB', 'a collab process serves collaborative editing');
+  if (role === 'all') {
+    throw new ConfigError(
+      'COLLAB',
+      'ROLE=all is the only process: nothing else would serve collaborative editing',
+    );
+  }
+  return false;
 }
 
 /** Reads and validates the environment once at start; a bad variable stops the process with its name. */
@@ -320,6 +350,7 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     assessmentRetakeCoolDownMinutes: readMinutes(env, 'ASSESSMENT_RETAKE_COOLDOWN_MINUTES', 24 * 60),
     ai: readAiModel(env),
     collabRedis: readCollabRedis(env),
+    servesCollab: readServesCollab(env, role, readCollabRedis(env)),
     runnerService: readRunnerService(env, role, port),
   };
 }

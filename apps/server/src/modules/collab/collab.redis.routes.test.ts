@@ -8,14 +8,17 @@ import type { CollabRedisConfig } from '../../platform/config.js';
 import { type Database, openPostgres } from '../../platform/db/database.js';
 import { createMailer } from '../../platform/mail/mailer.js';
 import { type LiveDocument, openLiveDocument } from '../../test/collabClient.js';
-import { openTestDatabase, signUp, TestClient, waitFor } from '../../test/harness.js';
+import { openTestDatabase, signUp, waitFor } from '../../test/harness.js';
+import { COLLAB_PATH } from './collab.routes.js';
 
-// Collaborative editing across two processes (issue 15): two apps on one database, each with its own
-// Hocuspocus, share documents through Redis. An editor on one process and an editor on the other type into
-// the same lesson and converge, and the lesson is stored once with both edits. Needs a Redis server
-// (TEST_REDIS_URL, default the local one); without one the suite is reported as skipped, with the reason.
+// Collaborative editing across processes (issue 15), in the split topology of docs/deploy.md: an api
+// process with COLLAB=off answers the REST calls, and two collab processes (ROLE=collab: the socket and
+// nothing else), each with its own Hocuspocus and its own pool, share documents through Redis. An editor
+// on one collab process and an editor on the other type into the same lesson and converge, and the lesson
+// is stored once with both edits. Needs a Redis server (TEST_REDIS_URL or REDIS_URL, default the local
+// one); without one the suite is reported as skipped, with the reason.
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 function redisAnswers(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
@@ -41,13 +44,18 @@ const hasRedis = await redisAnswers(REDIS_URL);
 if (!hasRedis) console.warn(`collab over Redis: skipped, no Redis answers at ${REDIS_URL}`);
 
 let database: Database;
-let secondDatabase: Database;
+const pools: Database[] = [];
 let drop: () => Promise<void>;
+/** The api process (COLLAB=off), then the two collab processes. */
 const apps: FastifyInstance[] = [];
 const hosts: string[] = [];
 const open: LiveDocument[] = [];
 
-async function startProcess(db: Database, collabRedis: CollabRedisConfig): Promise<void> {
+async function startProcess(
+  db: Database,
+  collabRedis: CollabRedisConfig,
+  collab: 'none' | 'only',
+): Promise<void> {
   const app = await buildApp({
     config: {
       publicUrl: 'http://localhost:3000',
@@ -60,6 +68,7 @@ async function startProcess(db: Database, collabRedis: CollabRedisConfig): Promi
     mailer: createMailer({ smtpUrl: null, from: 'test@coderoom.dev', db: db.db }),
     logger: false,
     runJobs: false,
+    collab,
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -68,41 +77,60 @@ async function startProcess(db: Database, collabRedis: CollabRedisConfig): Promi
   hosts.push(`127.0.0.1:${address.port}`);
 }
 
-/** The same browser on another process: sessions are rows, so the cookie works there too. */
-function sameBrowserOn(app: FastifyInstance, client: TestClient): TestClient {
-  const moved = new TestClient(app, client.ip);
-  for (const [name, value] of client.cookies) moved.cookies.set(name, value);
-  return moved;
-}
-
 const markdown = (compId: string, text: string): Widget => ({
   type: 'MarkdownEditor',
   comp_id: compId,
   content: { text },
 });
 
-describe.skipIf(!hasRedis)('collaborative editing across two processes over Redis', () => {
+describe.skipIf(!hasRedis)('collaborative editing across two collab processes over Redis', () => {
   beforeAll(async () => {
     let url: string | undefined;
     ({ database, drop, url } = await openTestDatabase());
-    secondDatabase = url ? openPostgres(url, 3) : database;
+    // On PostgreSQL each process has its own pool, as separate processes would; PGlite is one engine.
+    const poolOf = () => {
+      if (!url) return database;
+      const pool = openPostgres(url, 3);
+      pools.push(pool);
+      return pool;
+    };
     // A prefix of its own: another run on the same Redis never hears this one's documents.
     const collabRedis = { url: REDIS_URL, prefix: `test-${randomUUID()}:collab` };
-    await startProcess(database, collabRedis);
-    await startProcess(secondDatabase, collabRedis);
+    await startProcess(database, collabRedis, 'none');
+    await startProcess(poolOf(), collabRedis, 'only');
+    await startProcess(poolOf(), collabRedis, 'only');
   });
 
   afterAll(async () => {
     for (const document of open) document.close();
     for (const app of apps) await app.close();
-    if (secondDatabase && secondDatabase !== database) await secondDatabase.close();
+    for (const pool of pools) await pool.close();
     await drop?.();
   });
 
+  it('answers the socket only on collab processes, and only the socket and health there', async () => {
+    const [api, collab] = apps as [FastifyInstance, FastifyInstance];
+    const { client } = await signUp(api, { full_name: 'Paula Proxy' });
+    const cookie = [...client.cookies].map(([key, value]) => `${key}=${value}`).join('; ');
+    // The api process (COLLAB=off) has no such route: the proxy sends the path elsewhere.
+    const onApi = await api.inject({ method: 'GET', url: COLLAB_PATH, headers: { cookie } });
+    expect(onApi.statusCode).toBe(404);
+    // The collab process answers its socket (a plain GET is no upgrade, so it is refused, not missing)…
+    const onCollab = await collab.inject({ method: 'GET', url: COLLAB_PATH, headers: { cookie } });
+    expect(onCollab.statusCode).not.toBe(404);
+    expect((await collab.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // …and nothing else, though it shares the session: the same cookie reads nothing through it.
+    const info = await collab.inject({ method: 'GET', url: '/api/user/info', headers: { cookie } });
+    expect(info.statusCode).toBe(404);
+    expect((await api.inject({ method: 'GET', url: '/api/user/info', headers: { cookie } })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('merges an author on one process and an editor on the other, and stores the lesson once', async () => {
-    const [first, second] = apps as [FastifyInstance, FastifyInstance];
-    const { client: author } = await signUp(first, { full_name: 'Ada Across' });
-    const { client: editor, email: editorEmail } = await signUp(first, { full_name: 'Eddie Elsewhere' });
+    const [api] = apps as [FastifyInstance];
+    const { client: author } = await signUp(api, { full_name: 'Ada Across' });
+    const { client: editor, email: editorEmail } = await signUp(api, { full_name: 'Eddie Elsewhere' });
 
     const created = await author.post('/api/author/collection?work_type=course', {
       title: 'Across processes',
@@ -127,9 +155,9 @@ describe.skipIf(!hasRedis)('collaborative editing across two processes over Redi
     expect(invited.statusCode).toBe(201);
 
     const name = `page:${ids.author_id}:${ids.collection_id}:${page.page.page_id}`;
-    const onFirst = await openLiveDocument(hosts[0] as string, author, name);
+    const onFirst = await openLiveDocument(hosts[1] as string, author, name);
     open.push(onFirst);
-    const onSecond = await openLiveDocument(hosts[1] as string, sameBrowserOn(second, editor), name);
+    const onSecond = await openLiveDocument(hosts[2] as string, editor, name);
     open.push(onSecond);
     expect(onSecond.text('md1').toString()).toBe('Start.');
 
@@ -151,10 +179,71 @@ describe.skipIf(!hasRedis)('collaborative editing across two processes over Redi
     }, 'the lesson to be stored with both edits');
   });
 
+  it("hears the api process's saves and rights changes on documents open on the collab processes", async () => {
+    const [api] = apps as [FastifyInstance];
+    const { client: author } = await signUp(api, { full_name: 'Ada Apart' });
+    const {
+      client: editor,
+      email: editorEmail,
+      user: { user_id: editorId },
+    } = await signUp(api, { full_name: 'Eli Apart' });
+    const created = await author.post('/api/author/collection?work_type=course', {
+      title: 'Saved elsewhere',
+      enableCollaborativeEditor: true,
+    });
+    const { author_id, collection_id } = created.json() as { author_id: number; collection_id: number };
+    const ids = { author_id, collection_id };
+    const page = (await author.post('/api/author/page', ids)).json() as CreatePageResponse;
+    const url = `/api/author/${ids.author_id}/collection/${ids.collection_id}/page/${page.page.page_id}`;
+    const first = await author.request(
+      'PUT',
+      url,
+      { components: [markdown('md1', 'Start.')] },
+      { headers: { 'if-match': page.page.etag } },
+    );
+    expect(first.statusCode).toBe(200);
+    const invited = await author.post(
+      `/api/author/${ids.author_id}/collection/${ids.collection_id}/collaborators`,
+      { email: editorEmail, role: 'collaborator', access: 'editor' },
+    );
+    expect(invited.statusCode).toBe(201);
+    const name = `page:${ids.author_id}:${ids.collection_id}:${page.page.page_id}`;
+    const onFirst = await openLiveDocument(hosts[1] as string, author, name);
+    const onSecond = await openLiveDocument(hosts[2] as string, editor, name);
+    open.push(onFirst, onSecond);
+
+    // A save made through the api process (no live document there) goes into both live copies.
+    const draft = (await author.get(url)).json() as { page: { etag: string } };
+    const saved = await author.request(
+      'PUT',
+      url,
+      { components: [markdown('md1', 'From the API.')] },
+      { headers: { 'if-match': draft.page.etag } },
+    );
+    expect(saved.statusCode).toBe(200);
+    await waitFor(
+      () =>
+        onFirst.text('md1').toString() === 'From the API.' &&
+        onSecond.text('md1').toString() === 'From the API.',
+      'the save to reach the documents open on both collab processes',
+    );
+
+    // The editor lowered to viewer through the api process: their connection turns read-only at once.
+    const member = `/api/author/${ids.author_id}/collection/${ids.collection_id}/collaborators/${editorId}`;
+    expect((await author.request('PUT', member, { access: 'viewer' })).statusCode).toBe(200);
+    await waitFor(
+      () => onSecond.provider.authorizedScope === 'readonly',
+      "the editor's connection on the other collab process to turn read-only",
+    );
+    // The save was applied once, by one process: its text is not in the documents twice.
+    expect(onFirst.text('md1').toString()).toBe('From the API.');
+    expect(onSecond.text('md1').toString()).toBe('From the API.');
+  });
+
   it('keeps the first edits when both processes open a lesson for the first time at the same moment', async () => {
-    const [first, second] = apps as [FastifyInstance, FastifyInstance];
-    const { client: author } = await signUp(first, { full_name: 'Ada Atonce' });
-    const { client: editor, email: editorEmail } = await signUp(first, { full_name: 'Eve Atonce' });
+    const [api] = apps as [FastifyInstance];
+    const { client: author } = await signUp(api, { full_name: 'Ada Atonce' });
+    const { client: editor, email: editorEmail } = await signUp(api, { full_name: 'Eve Atonce' });
     const created = await author.post('/api/author/collection?work_type=course', {
       title: 'Opened at once',
       enableCollaborativeEditor: true,
@@ -181,8 +270,8 @@ describe.skipIf(!hasRedis)('collaborative editing across two processes over Redi
       expect(saved.statusCode).toBe(200);
       const name = `page:${ids.author_id}:${ids.collection_id}:${page.page.page_id}`;
       const [onFirst, onSecond] = await Promise.all([
-        openLiveDocument(hosts[0] as string, author, name),
-        openLiveDocument(hosts[1] as string, sameBrowserOn(second, editor), name),
+        openLiveDocument(hosts[1] as string, author, name),
+        openLiveDocument(hosts[2] as string, editor, name),
       ]);
       open.push(onFirst, onSecond);
       onFirst.text('md1').insert(0, 'A. ');

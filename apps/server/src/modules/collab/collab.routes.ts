@@ -10,6 +10,7 @@ import type { DraftPageWrite } from '../authoring/authoring.service.js';
 import type { DraftRightsChange } from '../content/content.policy.js';
 import { parseDocumentName } from './collab.document.js';
 import { CollabErrors } from './collab.errors.js';
+import { redisOptionsOf } from './collab.relay.js';
 import type { CollabService } from './collab.service.js';
 
 /** The WebSocket endpoint of the collaboration server, on the API's own port. */
@@ -68,9 +69,10 @@ export function registerCollabRoutes(
   options: { publicUrl: string; collabRedis?: CollabRedisConfig | null },
   events: CollabEvents = {},
 ): Hocuspocus {
+  const redis = options.collabRedis ? redisExtension(options.collabRedis) : null;
   const hocuspocus = new Hocuspocus({
     quiet: true,
-    extensions: options.collabRedis ? [redisExtension(options.collabRedis)] : [],
+    extensions: redis ? [redis] : [],
     // Stores follow a pause of 300 ms in typing, and happen at least every 2 s while it goes on.
     debounce: 300,
     maxDebounce: 2000,
@@ -164,10 +166,18 @@ export function registerCollabRoutes(
 
   // A restore or another save of a lesson that is open live goes into the live document (and so to
   // every editor), and is stored from there, so the next store cannot write the old text back.
+  // With Redis, every process that has the document open hears the save (collab.relay.ts), but only one
+  // may apply it: two copies of the same replacement would merge into the text twice.
+  const claimSave = async (name: string, write: DraftPageWrite): Promise<boolean> => {
+    if (!redis || !options.collabRedis) return true;
+    const key = `${options.collabRedis.prefix}:followed:${name}:${write.page.etag}`;
+    return (await redis.pub.set(key, '1', 'PX', 60_000, 'NX')) === 'OK';
+  };
   const stopSaves = events.pageWritten?.subscribe((write) => {
     const name = collab.documentNameOf(write);
     if (write.isFromLiveSession || !hocuspocus.documents.has(name)) return;
     const follow = async () => {
+      if (!(await claimSave(name, write))) return;
       const direct = await hocuspocus.openDirectConnection(name, {});
       try {
         await direct.transact((document) => collab.followSave(document, write));
@@ -219,21 +229,9 @@ export function registerCollabRoutes(
  * Redis lock, so two processes do not write the same document at once.
  */
 function redisExtension({ url, prefix }: CollabRedisConfig): Redis {
-  const parsed = new URL(url);
-  const db = Number(parsed.pathname.slice(1) || 0);
-  return new Redis({
-    host: parsed.hostname,
-    port: Number(parsed.port || 6379),
-    prefix,
-    options: {
-      username: decodeURIComponent(parsed.username) || undefined,
-      password: decodeURIComponent(parsed.password) || undefined,
-      db: Number.isInteger(db) ? db : 0,
-      tls: parsed.protocol === 'rediss:' ? {} : undefined,
-      // Edits wait for a Redis that is coming back rather than failing at once.
-      maxRetriesPerRequest: 20,
-    },
-  });
+  // Edits wait for a Redis that is coming back rather than failing at once (maxRetriesPerRequest).
+  const { host, port, ...options } = redisOptionsOf(url);
+  return new Redis({ host, port, prefix, options });
 }
 
 /** Runs the debounced stores of every loaded document now and waits for stores already running. */
