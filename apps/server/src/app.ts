@@ -471,6 +471,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     organizations: createSubscriptionSalesService({ db: database.db }),
     certificates: progress,
     scheduleRenewal: renewals.schedule,
+    queueAccountSetupIn: accounts.queueAccountSetupIn,
   });
   const settlement = createSettlementService({
     db: database.db,
@@ -508,6 +509,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       fingerprintSecret: CARD_FINGERPRINT_SECRET,
       settlement,
       coupons,
+      buyerAccounts: accounts,
+      rateLimiter,
       referralCredit: referrals.creditFor,
       extended: extendedCheckouts,
     }),

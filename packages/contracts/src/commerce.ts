@@ -119,6 +119,9 @@ export const PayRequestSchema = z.strictObject({
   seats: z.number().int().optional(),
   /** An enterprise purchase: the organization it creates. */
   company_name: z.string().max(200).optional(),
+  /** The logged-out enterprise purchase: the buyer's work e-mail (their account) and name. */
+  email: z.string().trim().max(254).optional(),
+  full_name: z.string().trim().max(100).optional(),
   card: CardSchema,
   /** The client's key for this attempt (a fresh one per Pay press): a repeat answers the same payment. */
   idempotency_key: z.string().min(8).max(128),
@@ -148,6 +151,8 @@ export const PaymentSchema = z.object({
   gift_email: z.string().nullable().optional(),
   seats: z.number().nullable().optional(),
   organization_subscription_id: z.number().nullable().optional(),
+  /** Spec 001 §3 transaction: the logged-out enterprise purchase made (or used) an unclaimed account. */
+  is_new_user: z.boolean().optional(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 

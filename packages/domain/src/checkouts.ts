@@ -43,6 +43,7 @@ export const EXTENDED_CHECKOUT_TYPES: readonly CheckoutType[] = [
   CheckoutType.Certificate,
   CheckoutType.EnterpriseSeats,
   CheckoutType.EnterpriseBuy,
+  CheckoutType.LoggedOutEnterprisePurchase,
 ];
 
 /**

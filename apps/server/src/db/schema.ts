@@ -569,6 +569,13 @@ export const payments = pgTable('payments', {
 });
 export type PaymentRow = typeof payments.$inferSelect;
 
+/** The account a logged-out enterprise purchase made, with its password hash as made (0126). */
+export const purchaseAccounts = pgTable('purchase_accounts', {
+  userId: bigint('user_id', { mode: 'number' }).primaryKey(),
+  initialPasswordHash: text('initial_password_hash').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
+
 export const paymentMethods = pgTable('payment_methods', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
   userId: bigint('user_id', { mode: 'number' }).notNull(),

@@ -1,6 +1,7 @@
 import '../modules/commerce/commerce.css';
 import type { Payment, Plan } from '@coderoom/contracts';
 import {
+  CheckoutMessages,
   CheckoutStage,
   type CheckoutType,
   CheckoutType as CheckoutTypes,
@@ -14,7 +15,7 @@ import {
   UNEXPECTED_CHECKOUT_TYPE,
 } from '@coderoom/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../modules/api/ApiError';
 import { checkoutQuoteQuery, useCheckoutQuote } from '../modules/commerce/api/useCheckoutQuote';
@@ -36,7 +37,17 @@ import { PageLoading } from '../ui/PageLoading';
 const TARGET_PARAMS = ['plan', 'author_id', 'collection_id', 'action_id', 'subscription_id'] as const;
 
 /** Checkouts whose price follows the seats chosen on the form. */
-const SEAT_TYPES: readonly string[] = [CheckoutTypes.EnterpriseBuy, CheckoutTypes.EnterpriseSeats];
+const SEAT_TYPES: readonly string[] = [
+  CheckoutTypes.EnterpriseBuy,
+  CheckoutTypes.EnterpriseSeats,
+  CheckoutTypes.LoggedOutEnterprisePurchase,
+];
+
+/** Checkouts that create an organization named on the form. */
+const COMPANY_TYPES: readonly string[] = [
+  CheckoutTypes.EnterpriseBuy,
+  CheckoutTypes.LoggedOutEnterprisePurchase,
+];
 
 const CREDIT_LABEL: Record<string, string> = {
   [CheckoutTypes.EnterpriseSeats]: 'Part of the term already used',
@@ -48,6 +59,7 @@ const HEADINGS: Record<string, string> = {
   [CheckoutStage.ExternalTiles]: 'Choose your plan',
   [CheckoutStage.BusinessTiles]: 'Plans for teams and enterprises',
   [CheckoutStage.TransactionFailure]: 'Checkout',
+  [CheckoutStage.TransactionCompleted]: 'Thank you for your purchase',
 };
 
 const COUPON_TYPES: readonly string[] = COUPON_CHECKOUT_TYPES;
@@ -93,9 +105,16 @@ export function CheckoutPage() {
   // A gift's receiver, an enterprise purchase's company and seats (docs/commerce.md).
   const [details, setDetails] = useState<OrderDetails>(() => ({
     giftEmail: '',
+    email: '',
+    fullName: '',
     companyName: '',
     seats: Math.max(1, Number(search.get('seats')) || 1),
   }));
+  // The business tiles link to this same page with seats=…: the page stays mounted, so follow the link's count.
+  const seatsParam = search.get('seats');
+  useEffect(() => {
+    if (seatsParam) setDetails((current) => ({ ...current, seats: Math.max(1, Number(seatsParam) || 1) }));
+  }, [seatsParam]);
   const normalisedType = known ? checkoutTypeFor(checkoutType) : checkoutType;
   const pricedBySeats = SEAT_TYPES.includes(normalisedType);
   const quoteParams = useMemo(() => {
@@ -115,13 +134,24 @@ export function CheckoutPage() {
   const confirm = useConfirmPayment();
   const [waiting, setWaiting] = useState<Payment | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
-  const stage = failure ? CheckoutStage.TransactionFailure : (quote.data?.stage ?? CheckoutStage.Checkout);
+  // A logged-out purchase has no order confirmation page to go to (no session): it ends here.
+  const [completed, setCompleted] = useState<Payment | null>(null);
+  const stage = completed
+    ? CheckoutStage.TransactionCompleted
+    : failure
+      ? CheckoutStage.TransactionFailure
+      : (quote.data?.stage ?? CheckoutStage.Checkout);
   const heading = known ? (HEADINGS[stage] ?? 'Checkout') : UNEXPECTED_CHECKOUT_TYPE;
   usePageTitle(heading);
 
   function finish(payment: Payment) {
     if (payment.status === 'requires_action') {
       setWaiting(payment);
+      return;
+    }
+    if (payment.is_new_user) {
+      setWaiting(null);
+      setCompleted(payment);
       return;
     }
     const returnUrl = search.get('return');
@@ -145,7 +175,10 @@ export function CheckoutPage() {
         ...(target.get('action_id') ? { action_id: target.get('action_id') ?? '' } : {}),
         ...(target.get('subscription_id') ? { subscription_id: Number(target.get('subscription_id')) } : {}),
         ...(normalisedType === CheckoutTypes.Gift ? { gift_email: details.giftEmail } : {}),
-        ...(normalisedType === CheckoutTypes.EnterpriseBuy ? { company_name: details.companyName } : {}),
+        ...(COMPANY_TYPES.includes(normalisedType) ? { company_name: details.companyName } : {}),
+        ...(normalisedType === CheckoutTypes.LoggedOutEnterprisePurchase
+          ? { email: details.email, full_name: details.fullName }
+          : {}),
         ...(pricedBySeats ? { seats: details.seats } : {}),
         ...(couponCode ? { coupon_code: couponCode } : {}),
         card,
@@ -192,6 +225,22 @@ export function CheckoutPage() {
   return (
     <main id="main" className="page checkout-page">
       <h1>{heading}</h1>
+      {completed ? (
+        <section className="card checkout-completed" aria-labelledby="completed-title">
+          <h2 id="completed-title">{details.companyName} is ready</h2>
+          <p>
+            We charged {formatUsd(completed.total_price_usd)} to the card ending {completed.last_4} for{' '}
+            {completed.item_title}. You are the organization’s admin.
+          </p>
+          <p>
+            We have e-mailed <strong>{details.email}</strong> a link to set your password. Open it within an
+            hour to sign in; after that, “Forgot password” on the login page sends a new one.
+          </p>
+          <Link className="btn btn-primary" to="/login">
+            Go to log in
+          </Link>
+        </section>
+      ) : null}
       {stage === CheckoutStage.SubscriptionTiles ? (
         <SubscriptionTiles checkoutType={order.checkout_type} />
       ) : null}
@@ -204,6 +253,16 @@ export function CheckoutPage() {
             See individual plans
           </Link>
         </section>
+      ) : null}
+      {fieldErrors.email === CheckoutMessages.EmailAlreadyVerified ? (
+        <FormMessage tone="info">
+          <Link
+            to={`/login?returnUrl=${encodeURIComponent(`/checkout/${CheckoutTypes.EnterpriseBuy}?${target}`)}`}
+          >
+            Log in to buy
+          </Link>{' '}
+          with this address, or use another work e-mail.
+        </FormMessage>
       ) : null}
       {(stage === CheckoutStage.Checkout || stage === CheckoutStage.TransactionFailure) &&
       order.is_on_sale ? (

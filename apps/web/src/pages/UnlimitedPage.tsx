@@ -66,8 +66,10 @@ export function UnlimitedPage() {
           they redeem it. <Link to="/redeem-gift">Redeem a gift code</Link>.
         </p>
         <p>
-          <Link to="/checkout/enterprise_buy">Plans for teams and enterprises</Link>: per-seat plans, with
-          your organization created when you pay.
+          <Link to={user ? '/checkout/enterprise_buy' : '/checkout/logged_out_enterprise_purchase'}>
+            Plans for teams and enterprises
+          </Link>
+          : per-seat plans, with your organization created when you pay{user ? '' : ' (no account needed)'}.
         </p>
       </section>
       <section aria-labelledby="compare-title">

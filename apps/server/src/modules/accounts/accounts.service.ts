@@ -167,9 +167,14 @@ export function createAccountsService(deps: AccountsDeps) {
   const lockedOut = (until: Date, now: Date) =>
     AccountErrors.lockedOut(Math.ceil((until.getTime() - now.getTime()) / 1000));
 
-  /** The reset mail, sent by the job worker. A retry sends a fresh link, which ends the earlier one. */
+  /**
+   * The reset mail, sent by the job worker. A retry sends a fresh link, which ends the earlier one. A
+   * logged-out enterprise purchase (modules/commerce) queues it with `organization` set: the same link,
+   * worded as the first password of the account the purchase made.
+   */
   async function sendPasswordResetMail(payload: unknown): Promise<void> {
     const address = (payload as { email?: unknown }).email;
+    const organization = (payload as { organization?: unknown }).organization;
     if (typeof address !== 'string') throw new Error('password reset job without an e-mail address');
     const user = await repo.findUserByEmail(db, address);
     if (!user) return;
@@ -185,6 +190,15 @@ export function createAccountsService(deps: AccountsDeps) {
       });
     });
     const link = `${deps.publicUrl}/signup-and-reset-password/${token}`;
+    if (typeof organization === 'string') {
+      await mailer.send({
+        to: user.email,
+        subject: `Your ${PRODUCT_NAME} account for ${organization} is ready`,
+        text: `Hi ${user.fullName},\n\nThank you for buying ${PRODUCT_NAME} for ${organization}. You are its admin. Open this link within an hour to choose your password and sign in:\n\n${link}\n\nLater, "Forgot password" on the login page sends a new link.\n`,
+        html: `<p>Hi ${escapeHtml(user.fullName)},</p><p>Thank you for buying ${PRODUCT_NAME} for ${escapeHtml(organization)}. You are its admin. Open this link within an hour to choose your password and sign in:</p><p><a href="${link}">${link}</a></p><p>Later, "Forgot password" on the login page sends a new link.</p>`,
+      });
+      return;
+    }
     await mailer.send({
       to: user.email,
       subject: `Reset your ${PRODUCT_NAME} password`,
@@ -295,6 +309,31 @@ export function createAccountsService(deps: AccountsDeps) {
       if (!user) throw AccountErrors.userNotFound();
       const sessionToken = await sessions.create(db, { userId: user.id, state: 'active', ...client });
       return { userId: user.id, sessionToken, created: !existing };
+    },
+
+    /**
+     * A logged-out enterprise purchase (modules/commerce) makes the buyer's account in the payment's
+     * transaction: a random password nobody is told, so the account opens only through the set-password
+     * mail (`queueAccountSetupIn`), which proves the mailbox. Answers the account's id and its password
+     * hash as made (commerce keeps it to tell whether the owner has claimed the account since), or
+     * undefined when another request made an account for the address first.
+     */
+    async createPurchaseAccountIn(
+      tx: DbExecutor,
+      input: { email: string; fullName: string },
+    ): Promise<{ userId: number; passwordHash: string } | undefined> {
+      const user = await repo.insertUser(tx, {
+        email: normaliseEmail(input.email),
+        fullName: input.fullName,
+        passwordHash: await hashPassword(newToken()),
+        nextOnboardingStage: OnboardingStage.Goal,
+      });
+      return user ? { userId: user.id, passwordHash: user.passwordHash } : undefined;
+    },
+
+    /** Queues, in the caller's transaction, the mail with the link that sets a purchase account's password. */
+    async queueAccountSetupIn(tx: DbExecutor, email: string, organization: string): Promise<void> {
+      await jobs.enqueue(tx, PASSWORD_RESET_MAIL_JOB, { email, organization });
     },
 
     async logout(auth: SessionContext | null): Promise<void> {

@@ -32,10 +32,13 @@ import {
   TrialOutcome,
   totalPrice,
   UserPlanType,
+  validateEmail,
+  workEmail,
 } from '@coderoom/domain';
 import type { PaymentRow, SubscriptionPlanRow, SubscriptionRow } from '../../db/schema.js';
 import type { Clock } from '../../platform/clock.js';
-import type { Db } from '../../platform/db/database.js';
+import type { Db, DbExecutor } from '../../platform/db/database.js';
+import type { RateLimiter } from '../../platform/http/rateLimit.js';
 import type { ContentService } from '../content/content.service.js';
 import { CommerceErrors } from './commerce.errors.js';
 import {
@@ -63,6 +66,9 @@ import type { SettlementService } from './settlement.service.js';
 // processor is asked outside any transaction; what it answers is recorded, and a success is granted in
 // one transaction with its ledger row (docs/commerce.md).
 
+/** Logged-out purchase attempts one client address may make in an hour (card testing needs many). */
+const LOGGED_OUT_PURCHASES_PER_IP = { limit: 20, windowSeconds: 60 * 60 } as const;
+
 export interface CheckoutDeps {
   db: Db;
   clock: Clock;
@@ -79,7 +85,18 @@ export interface CheckoutDeps {
    * Gifts, reactivation, certificate purchases, seats and enterprise purchases (extendedCheckouts.service):
    * their orders; absent, those checkouts are not on sale.
    */
-  extended?: { resolve: (userId: number, type: CheckoutType, target: OrderTarget) => Promise<Order> };
+  extended?: { resolve: (userId: number | null, type: CheckoutType, target: OrderTarget) => Promise<Order> };
+  /**
+   * The accounts a logged-out enterprise purchase makes (accounts.service); absent, that checkout needs a
+   * signed-in buyer like every other.
+   */
+  buyerAccounts?: {
+    createPurchaseAccountIn(
+      tx: DbExecutor,
+      input: { email: string; fullName: string },
+    ): Promise<{ userId: number; passwordHash: string } | undefined>;
+  };
+  rateLimiter?: RateLimiter;
   /** Tests inject a crash between the processor's charge and the grant. */
   afterCharge?: (paymentId: string) => Promise<void>;
   /**
@@ -160,6 +177,11 @@ function presentAppliedCoupon(coupon: AppliedCoupon | null) {
 function targetOf(payment: PaymentRow): number | null {
   if (payment.checkoutType === CheckoutType.EnterpriseSeats) return payment.organizationSubscriptionId;
   return payment.targetSubscriptionId;
+}
+
+/** A signed-in buyer of the logged-out enterprise purchase buys the enterprise plan as themselves. */
+function signedInType(type: CheckoutType): CheckoutType {
+  return type === CheckoutType.LoggedOutEnterprisePurchase ? CheckoutType.EnterpriseBuy : type;
 }
 
 function parseCheckoutType(value: string): CheckoutType {
@@ -326,9 +348,17 @@ export function createCheckoutService(deps: CheckoutDeps) {
     };
   }
 
-  async function resolveOrder(userId: number, type: CheckoutType, target: OrderTarget): Promise<Order> {
-    if (deps.extended && EXTENDED_CHECKOUT_TYPES.includes(type))
-      return withReferralCredit(userId, await deps.extended.resolve(userId, type, target));
+  async function resolveOrder(
+    userId: number | null,
+    type: CheckoutType,
+    target: OrderTarget,
+  ): Promise<Order> {
+    if (deps.extended && EXTENDED_CHECKOUT_TYPES.includes(type)) {
+      const order = await deps.extended.resolve(userId, type, target);
+      // A logged-out buyer has no account yet, so no referral credit either.
+      return userId === null ? order : withReferralCredit(userId, order);
+    }
+    if (userId === null) throw CommerceErrors.signInRequired();
     if (!SELLABLE_CHECKOUT_TYPES.includes(type)) throw CommerceErrors.notOnSale();
     if (type === CheckoutType.Course) return withReferralCredit(userId, await courseOrder(userId, target));
     if (!target.plan) throw CommerceErrors.unknownPlan();
@@ -382,7 +412,73 @@ export function createCheckoutService(deps: CheckoutDeps) {
     return presentPayment(payment);
   }
 
-  return {
+  function paymentValues(
+    userId: number,
+    type: CheckoutType,
+    order: Order,
+    input: PayRequest,
+  ): repo.NewPayment {
+    const digits = digitsOf(input.card.number);
+    const now = clock.now();
+    return {
+      id: `pay_${randomBytes(12).toString('hex')}`,
+      userId,
+      idempotencyKey: input.idempotency_key,
+      checkoutType: type,
+      itemTitle: order.itemTitle,
+      planKey: order.plan?.planKey ?? null,
+      collectionId: order.collectionId,
+      amountCents: order.totalCents,
+      creditCents: order.creditCents,
+      referralCreditCents: order.referralCreditCents,
+      status: 'processing',
+      processor: processor.name,
+      cardBrand: cardBrandOf(digits),
+      cardLast4: digits.slice(-4),
+      cardFingerprint: cardFingerprintOf(digits, deps.fingerprintSecret),
+      cardExpMonth: input.card.exp_month,
+      cardExpYear: input.card.exp_year,
+      couponCode: order.coupon?.code ?? null,
+      couponDiscountCents: order.coupon?.discountCents ?? 0,
+      couponNeverExpires: order.coupon?.neverExpires ?? false,
+      ...order.extras,
+      createdAt: now,
+      updatedAt: now,
+    };
+  }
+
+  /** Asks the processor (outside any transaction) and records its answer; a success is granted with its ledger row. */
+  async function chargeAndGrant(inserted: PaymentRow, order: Order, input: PayRequest): Promise<Payment> {
+    const result = await processor.charge({
+      paymentId: inserted.id,
+      amountCents: order.totalCents,
+      idempotencyKey: input.idempotency_key,
+      card: input.card,
+      // A plan renews: a processor with rules of its own for recurring payments (PayPal) checks it.
+      ...(order.plan
+        ? {
+            recurring: {
+              planType: order.plan.planType === UserPlanType ? 'user' : 'enterprise_team',
+              validityMonths: order.plan.validityMonths,
+              priceCents: order.plan.priceCents,
+            },
+          }
+        : {}),
+    });
+    if (result.status === 'failed') return fail(inserted, result.code, result.message, result.retryable);
+    if (result.status === 'requires_action') {
+      const waiting = await repo.updatePayment(db, inserted.id, {
+        status: 'requires_action',
+        processorRef: result.ref,
+        updatedAt: clock.now(),
+      });
+      return answer(waiting);
+    }
+    await deps.afterCharge?.(inserted.id);
+    return answer(await deps.settlement.grant(inserted.id, result.ref, result.methodRef));
+  }
+
+  const service = {
     async plans(): Promise<PlansResponse> {
       return {
         plans: (await repo.findActivePlans(db))
@@ -451,8 +547,9 @@ export function createCheckoutService(deps: CheckoutDeps) {
       };
     },
 
-    async quote(userId: number, rawType: string, query: CheckoutQuery): Promise<CheckoutQuote> {
-      const type = parseCheckoutType(rawType);
+    async quote(userId: number | null, rawType: string, query: CheckoutQuery): Promise<CheckoutQuote> {
+      const parsed = parseCheckoutType(rawType);
+      const type = userId === null ? parsed : signedInType(parsed);
       const onSale = isOnSale(type);
       const hasTarget =
         Boolean(query.plan) || query.collection_id !== undefined || query.subscription_id !== undefined;
@@ -493,7 +590,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
     },
 
     async pay(userId: number, rawType: string, input: PayRequest): Promise<Payment> {
-      const type = parseCheckoutType(rawType);
+      const type = signedInType(parseCheckoutType(rawType));
       const previous = await repo.findPaymentByKey(db, userId, input.idempotency_key);
       if (previous) {
         const code =
@@ -507,38 +604,11 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (!same) throw CommerceErrors.idempotencyConflict();
         return answer(previous);
       }
-      const now = clock.now();
-      const errors = cardErrors(input.card, now);
+      const errors = cardErrors(input.card, clock.now());
       if (Object.keys(errors).length > 0) throw CommerceErrors.invalidCard(errors);
       const order = await resolveOrder(userId, type, input);
-      const digits = digitsOf(input.card.number);
-      const fingerprint = cardFingerprintOf(digits, deps.fingerprintSecret);
-      if (TRIAL_CHECKOUT_TYPES.includes(type)) await assertTrialAllowed(userId, fingerprint);
-      const values: repo.NewPayment = {
-        id: `pay_${randomBytes(12).toString('hex')}`,
-        userId,
-        idempotencyKey: input.idempotency_key,
-        checkoutType: type,
-        itemTitle: order.itemTitle,
-        planKey: order.plan?.planKey ?? null,
-        collectionId: order.collectionId,
-        amountCents: order.totalCents,
-        creditCents: order.creditCents,
-        referralCreditCents: order.referralCreditCents,
-        status: 'processing',
-        processor: processor.name,
-        cardBrand: cardBrandOf(digits),
-        cardLast4: digits.slice(-4),
-        cardFingerprint: fingerprint,
-        cardExpMonth: input.card.exp_month,
-        cardExpYear: input.card.exp_year,
-        couponCode: order.coupon?.code ?? null,
-        couponDiscountCents: order.coupon?.discountCents ?? 0,
-        couponNeverExpires: order.coupon?.neverExpires ?? false,
-        ...order.extras,
-        createdAt: now,
-        updatedAt: now,
-      };
+      const values = paymentValues(userId, type, order, input);
+      if (TRIAL_CHECKOUT_TYPES.includes(type)) await assertTrialAllowed(userId, values.cardFingerprint ?? '');
       const { coupon } = order;
       // With a coupon, the payment and its reserved redemption are written together (limits re-checked
       // with the coupon row locked); a payment that loses a race for its key reserves nothing.
@@ -555,33 +625,75 @@ export function createCheckoutService(deps: CheckoutDeps) {
         if (!winner) throw CommerceErrors.paymentNotFound();
         return answer(winner);
       }
-      const result = await processor.charge({
-        paymentId: inserted.id,
-        amountCents: order.totalCents,
-        idempotencyKey: input.idempotency_key,
-        card: input.card,
-        // A plan renews: a processor with rules of its own for recurring payments (PayPal) checks it.
-        ...(order.plan
-          ? {
-              recurring: {
-                planType: order.plan.planType === UserPlanType ? 'user' : 'enterprise_team',
-                validityMonths: order.plan.validityMonths,
-                priceCents: order.plan.priceCents,
-              },
-            }
-          : {}),
-      });
-      if (result.status === 'failed') return fail(inserted, result.code, result.message, result.retryable);
-      if (result.status === 'requires_action') {
-        const waiting = await repo.updatePayment(db, inserted.id, {
-          status: 'requires_action',
-          processorRef: result.ref,
-          updatedAt: clock.now(),
-        });
-        return answer(waiting);
+      return chargeAndGrant(inserted, order, input);
+    },
+
+    /**
+     * The logged-out enterprise purchase (spec 001 §2): the buyer names a work e-mail instead of signing in.
+     * An address whose account is verified (anyone has set its password) is refused (001 §5: log in, or use
+     * another work e-mail). Otherwise the buyer's account is made, or an earlier logged-out purchase's
+     * unclaimed one is used, in the same transaction as the payment row; the organization and its seats
+     * are created with the ledger charge when the payment is granted, and the account's set-password link
+     * is mailed then. The buyer gets no session: the link proves the mailbox.
+     */
+    async payLoggedOut(rawType: string, input: PayRequest, ip: string): Promise<Payment> {
+      const type = parseCheckoutType(rawType);
+      if (type !== CheckoutType.LoggedOutEnterprisePurchase || !deps.buyerAccounts)
+        throw CommerceErrors.signInRequired();
+      // Anyone may try cards here without an account: a budget per client address.
+      await deps.rateLimiter?.consume(`logged-out-purchase:ip:${ip}`, LOGGED_OUT_PURCHASES_PER_IP);
+      const email = (input.email ?? '').trim();
+      const emailError = validateEmail(email) ?? workEmail(email);
+      const errors: Record<string, string> = emailError ? { email: emailError } : {};
+      Object.assign(errors, cardErrors(input.card, clock.now()));
+      if (Object.keys(errors).length > 0) throw CommerceErrors.invalidCard(errors);
+      const existing = await repo.findBuyerAccount(db, email);
+      if (existing?.claimed) throw CommerceErrors.emailAlreadyVerified();
+      if (existing) {
+        const previous = await repo.findPaymentByKey(db, existing.userId, input.idempotency_key);
+        if (previous) {
+          if (previous.checkoutType !== type || previous.planKey !== (input.plan ?? null))
+            throw CommerceErrors.idempotencyConflict();
+          return { ...(await answer(previous)), is_new_user: true };
+        }
       }
-      await deps.afterCharge?.(inserted.id);
-      return answer(await deps.settlement.grant(inserted.id, result.ref, result.methodRef));
+      // The order does not depend on who buys (a new organization), so it is priced before any row exists.
+      const order = await resolveOrder(existing?.userId ?? null, type, input);
+      const buyers = deps.buyerAccounts;
+      const fullName = (input.full_name ?? '').trim() || (email.split('@')[0] ?? email);
+      const inserted = await db.transaction(async (tx) => {
+        let userId = existing?.userId;
+        if (userId === undefined) {
+          const made = await buyers.createPurchaseAccountIn(tx, { email, fullName });
+          // Another request made an account for the address first: the buyer starts again from its answer.
+          if (!made) throw CommerceErrors.emailAlreadyVerified();
+          await repo.insertPurchaseAccount(tx, {
+            userId: made.userId,
+            initialPasswordHash: made.passwordHash,
+            createdAt: clock.now(),
+          });
+          userId = made.userId;
+        }
+        return repo.insertPayment(tx, paymentValues(userId, type, order, input));
+      });
+      if (!inserted) throw CommerceErrors.idempotencyConflict();
+      return { ...(await chargeAndGrant(inserted, order, input)), is_new_user: true };
+    },
+
+    /** The 3-D Secure step of a logged-out purchase: its payment id, given only to the payer, names it. */
+    async confirmLoggedOut(paymentId: string, approved: boolean, proof?: Record<string, string>) {
+      const payment = await repo.findPayment(db, paymentId);
+      if (!payment || payment.checkoutType !== CheckoutType.LoggedOutEnterprisePurchase)
+        throw CommerceErrors.signInRequired();
+      return service.confirm(payment.userId, paymentId, approved, proof);
+    },
+
+    /** The quote a logged-out visitor may ask for: the logged-out enterprise purchase only. */
+    async quoteLoggedOut(rawType: string, query: CheckoutQuery): Promise<CheckoutQuote> {
+      const type = parseCheckoutType(rawType);
+      if (type !== CheckoutType.LoggedOutEnterprisePurchase || !deps.buyerAccounts)
+        throw CommerceErrors.signInRequired();
+      return service.quote(null, rawType, query);
     },
 
     /** The 3-D Secure step: the cardholder approves (charged and granted) or cancels (nothing charged). */
@@ -617,6 +729,7 @@ export function createCheckoutService(deps: CheckoutDeps) {
       };
     },
   };
+  return service;
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -1,4 +1,5 @@
 import {
+  CheckoutMessages,
   CommerceMessages,
   CouponMessages,
   ErrorStatus,
@@ -6,7 +7,7 @@ import {
   TrialMessages,
   UNEXPECTED_CHECKOUT_TYPE,
 } from '@coderoom/domain';
-import { AppError } from '../../platform/http/errors.js';
+import { AppError, unauthorized } from '../../platform/http/errors.js';
 
 // Commerce refusals, each with its spec status and the text the learner sees.
 
@@ -51,6 +52,13 @@ export const CommerceErrors = {
   couponNotForCheckout: () =>
     new AppError(ErrorStatus.OperationNotAllowed, CouponMessages.NotForThisCheckout, {
       coupon_code: CouponMessages.NotForThisCheckout,
+    }),
+  /** Every checkout but the logged-out enterprise purchase needs a signed-in buyer. */
+  signInRequired: () => unauthorized(),
+  /** Spec 001 §5: the address of a verified account is sent to log in, or to use another work e-mail. */
+  emailAlreadyVerified: () =>
+    new AppError(ErrorStatus.AlreadyExists, CheckoutMessages.EmailAlreadyVerified, {
+      email: CheckoutMessages.EmailAlreadyVerified,
     }),
   invoiceNotFound: () => new AppError(ErrorStatus.NotFound, SettlementMessages.InvoiceNotFound),
 };

@@ -11,6 +11,7 @@ import {
   paymentMethods,
   payments,
   processorEvents,
+  purchaseAccounts,
   type SubscriptionPlanRow,
   type SubscriptionRow,
   subscriptionPlans,
@@ -426,4 +427,32 @@ export function findBillingHistory(db: DbExecutor, userId: number) {
     .innerJoin(payments, eq(payments.id, ledgerEntries.paymentId))
     .where(eq(ledgerEntries.userId, userId))
     .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id));
+}
+
+/**
+ * The account an address belongs to for a logged-out purchase: `claimed` unless a logged-out purchase made
+ * it and its password is still the random one it was made with (nobody has proven the mailbox yet).
+ */
+export async function findBuyerAccount(
+  db: DbExecutor,
+  email: string,
+): Promise<{ userId: number; claimed: boolean } | undefined> {
+  const [row] = await db
+    .select({
+      userId: users.id,
+      passwordHash: users.passwordHash,
+      initial: purchaseAccounts.initialPasswordHash,
+    })
+    .from(users)
+    .leftJoin(purchaseAccounts, eq(purchaseAccounts.userId, users.id))
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
+  return row ? { userId: row.userId, claimed: row.initial !== row.passwordHash } : undefined;
+}
+
+export async function insertPurchaseAccount(
+  db: DbExecutor,
+  values: { userId: number; initialPasswordHash: string; createdAt: Date },
+): Promise<void> {
+  await db.insert(purchaseAccounts).values(values);
 }

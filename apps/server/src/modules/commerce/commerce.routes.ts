@@ -70,16 +70,24 @@ export function registerCommerceRoutes(
     return checkout.offer(optionalUserId(request), params.authorId, params.collectionId);
   });
 
+  // A logged-out visitor may quote and pay the logged-out enterprise purchase only (the service refuses
+  // every other type with 401).
   app.get('/api/commerce/checkout/:checkoutType', async (request) => {
-    const { userId } = requireUser(request);
+    const userId = optionalUserId(request);
     const { checkoutType } = parseInput(CheckoutParamsSchema, request.params);
-    return checkout.quote(userId, checkoutType, parseInput(CheckoutQuerySchema, request.query));
+    const query = parseInput(CheckoutQuerySchema, request.query);
+    return userId === null
+      ? checkout.quoteLoggedOut(checkoutType, query)
+      : checkout.quote(userId, checkoutType, query);
   });
 
   app.post('/api/commerce/checkout/:checkoutType', async (request) => {
-    const { userId } = requireUser(request);
+    const userId = optionalUserId(request);
     const { checkoutType } = parseInput(CheckoutParamsSchema, request.params);
-    return checkout.pay(userId, checkoutType, parseInput(PayRequestSchema, request.body));
+    const input = parseInput(PayRequestSchema, request.body);
+    return userId === null
+      ? checkout.payLoggedOut(checkoutType, input, request.ip)
+      : checkout.pay(userId, checkoutType, input);
   });
 
   app.get('/api/commerce/payments/:paymentId', async (request) => {
@@ -88,10 +96,12 @@ export function registerCommerceRoutes(
   });
 
   app.post('/api/commerce/payments/:paymentId/confirm', async (request) => {
-    const { userId } = requireUser(request);
+    const userId = optionalUserId(request);
     const { paymentId } = parseInput(PaymentParamsSchema, request.params);
     const { approved, ...proof } = parseInput(ConfirmPaymentRequestSchema, request.body);
-    return checkout.confirm(userId, paymentId, approved, proof);
+    return userId === null
+      ? checkout.confirmLoggedOut(paymentId, approved, proof)
+      : checkout.confirm(userId, paymentId, approved, proof);
   });
 
   app.post('/api/commerce/subscriptions/:subscriptionId/cancel', async (request) => {

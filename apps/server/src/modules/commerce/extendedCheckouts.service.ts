@@ -95,6 +95,8 @@ export interface ExtendedCheckoutsDeps {
   organizations: OrganizationSales;
   certificates: CertificateClaims;
   scheduleRenewal?: (tx: DbExecutor, subscription: SubscriptionRow, now: Date) => Promise<void>;
+  /** Mails a logged-out buyer's account its set-password link, queued in the grant's transaction. */
+  queueAccountSetupIn?: (tx: DbExecutor, email: string, organizationName: string) => Promise<void>;
 }
 
 const refuse = (status: number, message: string, field?: string) =>
@@ -248,8 +250,12 @@ export function createExtendedCheckoutsService(deps: ExtendedCheckoutsDeps) {
     };
   }
 
-  /** An enterprise purchase by a signed-in buyer: a new organization with the buyer as its admin. */
-  async function enterpriseOrder(target: OrderTarget): Promise<Order> {
+  /**
+   * An enterprise purchase: a new organization with the buyer as its admin. The signed-in buyer's
+   * (enterprise buy, team buy) and the logged-out buyer's (the account is made with the payment) are priced
+   * alike.
+   */
+  async function enterpriseOrder(type: CheckoutType, target: OrderTarget): Promise<Order> {
     const parsed = target.plan ? parsePlanKey(target.plan) : null;
     if (!parsed || !SOLD_BUSINESS_TIERS.includes(parsed.planType))
       throw refuse(ErrorStatus.OperationNotAllowed, CheckoutMessages.BusinessPlan, 'plan');
@@ -265,7 +271,7 @@ export function createExtendedCheckoutsService(deps: ExtendedCheckoutsDeps) {
     const seats = target.seats ?? MIN_SEATS_PER_PURCHASE;
     return {
       ...plainOrder(
-        CheckoutType.EnterpriseBuy,
+        type,
         `${planTitle(plan)} for teams, ${seats} ${seats === 1 ? 'seat' : 'seats'}`,
         plan.priceCents * seats,
       ),
@@ -316,7 +322,8 @@ export function createExtendedCheckoutsService(deps: ExtendedCheckoutsDeps) {
           await deps.organizations.lockSubscriptionIn(tx, payment.organizationSubscriptionId);
           await deps.organizations.changeSeatsIn(tx, payment.organizationSubscriptionId, payment.seatCount);
           return { subscriptionId: null };
-        case CheckoutType.EnterpriseBuy: {
+        case CheckoutType.EnterpriseBuy:
+        case CheckoutType.LoggedOutEnterprisePurchase: {
           const parsed = parsePlanKey(payment.planKey ?? '');
           const email = await repo.findUserEmail(tx, payment.userId);
           if (!parsed || !payment.planKey || !email || !payment.organizationName || !payment.seatCount)
@@ -331,6 +338,9 @@ export function createExtendedCheckoutsService(deps: ExtendedCheckoutsDeps) {
             startsAt: now,
             expiresAt: addMonths(now, parsed.validityMonths),
           });
+          // The logged-out buyer's account opens through its set-password mail, sent once this commits.
+          if (payment.checkoutType === CheckoutType.LoggedOutEnterprisePurchase)
+            await deps.queueAccountSetupIn?.(tx, email, payment.organizationName);
           return {
             subscriptionId: null,
             patch: { organizationSubscriptionId: created.subscriptionId },
@@ -367,6 +377,7 @@ export function createExtendedCheckoutsService(deps: ExtendedCheckoutsDeps) {
             );
           break;
         case CheckoutType.EnterpriseBuy:
+        case CheckoutType.LoggedOutEnterprisePurchase:
           if (payment.organizationSubscriptionId !== null)
             await deps.organizations.endSubscriptionIn(
               tx,
@@ -385,7 +396,11 @@ export function createExtendedCheckoutsService(deps: ExtendedCheckoutsDeps) {
 
   return {
     settlement,
-    async resolve(userId: number, type: CheckoutType, target: OrderTarget): Promise<Order> {
+    async resolve(caller: number | null, type: CheckoutType, target: OrderTarget): Promise<Order> {
+      // Only the logged-out enterprise purchase is priced without a buyer's account.
+      if (caller === null && type !== CheckoutType.LoggedOutEnterprisePurchase)
+        throw refuse(ErrorStatus.OperationNotAllowed, CommerceMessages.NotOnSale);
+      const userId = caller ?? 0;
       switch (type) {
         case CheckoutType.Gift:
           return deps.gifts.order(userId, target);
@@ -396,7 +411,8 @@ export function createExtendedCheckoutsService(deps: ExtendedCheckoutsDeps) {
         case CheckoutType.EnterpriseSeats:
           return seatsOrder(userId, target);
         case CheckoutType.EnterpriseBuy:
-          return enterpriseOrder(target);
+        case CheckoutType.LoggedOutEnterprisePurchase:
+          return enterpriseOrder(type, target);
         default:
           throw refuse(ErrorStatus.OperationNotAllowed, CommerceMessages.NotOnSale);
       }

@@ -37,7 +37,7 @@ export function BusinessTiles({ checkoutType }: { checkoutType: string }) {
         term={term}
         onTermChange={setTerm}
         checkoutUrl={(plan) =>
-          `/checkout/${CheckoutType.EnterpriseBuy}?plan=${businessKey(plan, BusinessTier.Enterprise)}&seats=5`
+          `/checkout/${checkoutType === CheckoutType.LoggedOutEnterprisePurchase ? checkoutType : CheckoutType.EnterpriseBuy}?plan=${businessKey(plan, BusinessTier.Enterprise)}&seats=5`
         }
         actionLabel="Buy for my team"
       />

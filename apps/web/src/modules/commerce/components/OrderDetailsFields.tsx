@@ -3,6 +3,9 @@ import { TextField } from '../../../ui/TextField';
 
 export interface OrderDetails {
   giftEmail: string;
+  /** The logged-out enterprise purchase: the buyer's work e-mail and name (their account). */
+  email: string;
+  fullName: string;
   companyName: string;
   seats: number;
 }
@@ -18,7 +21,8 @@ interface OrderDetailsFieldsProps {
 /** What a gift, a seat purchase or an enterprise purchase asks for beyond the card (docs/commerce.md). */
 export function OrderDetailsFields({ checkoutType, details, onChange, errors }: OrderDetailsFieldsProps) {
   const isGift = checkoutType === CheckoutType.Gift;
-  const isEnterprise = checkoutType === CheckoutType.EnterpriseBuy;
+  const isLoggedOut = checkoutType === CheckoutType.LoggedOutEnterprisePurchase;
+  const isEnterprise = checkoutType === CheckoutType.EnterpriseBuy || isLoggedOut;
   const isSeats = checkoutType === CheckoutType.EnterpriseSeats;
   if (!isGift && !isEnterprise && !isSeats) return null;
   return (
@@ -34,6 +38,28 @@ export function OrderDetailsFields({ checkoutType, details, onChange, errors }: 
           error={errors.gift_email}
           required
         />
+      ) : null}
+      {isLoggedOut ? (
+        <>
+          <TextField
+            label="Work e-mail"
+            type="email"
+            autoComplete="email"
+            hint="Your account: we e-mail you a link to set its password."
+            value={details.email}
+            onChange={(event) => onChange({ ...details, email: event.target.value })}
+            error={errors.email}
+            required
+          />
+          <TextField
+            label="Your name"
+            autoComplete="name"
+            value={details.fullName}
+            onChange={(event) => onChange({ ...details, fullName: event.target.value })}
+            error={errors.full_name}
+            required
+          />
+        </>
       ) : null}
       {isEnterprise ? (
         <TextField
