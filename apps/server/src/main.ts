@@ -1,7 +1,6 @@
 import { rm } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import {
-  createBwrapInstanceDriver,
   createRemoteRunner,
   createRunner,
   createRunnerHttpService,
@@ -15,6 +14,7 @@ import { slackConfigFromEnv } from './modules/organizations/slack.config.js';
 import { ConfigError, loadConfig } from './platform/config.js';
 import { openDatabase } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
+import { createInstanceDriver, loadInstanceDriverConfig } from './platform/instances.config.js';
 import { createMailer } from './platform/mail/mailer.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from './seed/demo.js';
 import { DEMO_ORGANIZATION, DEMO_ORGANIZATION_ACCOUNTS } from './seed/organizations.js';
@@ -26,8 +26,10 @@ async function main(): Promise<void> {
   let config: ReturnType<typeof loadConfig>;
   let paymentProcessor: ReturnType<typeof paymentProcessorFromEnv>;
   let slack: ReturnType<typeof slackConfigFromEnv>;
+  let instanceDriver: ReturnType<typeof loadInstanceDriverConfig>;
   try {
     config = loadConfig(process.env);
+    instanceDriver = loadInstanceDriverConfig(process.env);
     paymentProcessor = paymentProcessorFromEnv(process.env);
     slack = slackConfigFromEnv(process.env);
   } catch (error) {
@@ -64,9 +66,9 @@ async function main(): Promise<void> {
           log: (message, error) => console.warn(message, error instanceof Error ? error.message : ''),
         })
       : localRunner(runnerConfig);
-  const instances = isCollab
-    ? null
-    : createBwrapInstanceDriver({ uidBase: uidBaseFromEnv('INSTANCE_UID_BASE') });
+  // Live instances: bubblewrap on this host (default) or Docker containers (INSTANCE_DRIVER=docker).
+  if (instanceDriver.kind === 'bwrap') instanceDriver.bwrap.uidBase = uidBaseFromEnv('INSTANCE_UID_BASE');
+  const instances = isCollab ? null : createInstanceDriver(instanceDriver);
   // ROLE=api leaves the job queue to worker processes; a worker or collab process serves no web app
   // (docs/deploy.md).
   if (config.role === 'worker' || isCollab) config.webDistDir = null;

@@ -8,6 +8,7 @@
  *   {id, op: "write", path, content (base64), mode}      → {id, ok}
  *   {id, op: "read", path, maxBytes}                     → {id, ok, missing, content (base64)}
  *   {id, op: "ports"}                                    → {id, ok, ports}
+ *   {id, op: "setenv", env: {name: value}}               → {id, ok}   (for the commands started after it)
  *   {id, op: "pty_open", cols, rows}                     → {id, ok, pty}   then events (no id):
  *       {event: "pty_data", pty, data (base64)} … {event: "pty_exit", pty, exitCode}
  *   {id, op: "pty_write", pty, data (base64)} · {id, op: "pty_resize", pty, cols, rows} · {id, op: "pty_close", pty}
@@ -135,6 +136,13 @@ def run_read(req):
     except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
         return {'missing': True}
     return {'missing': False, 'content': base64.b64encode(data).decode()}
+
+
+def run_setenv(req):
+    # A pooled Docker instance gets the request's environment after it started (dockerDriver.ts).
+    for name, value in (req.get('env') or {}).items():
+        os.environ[str(name)] = str(value)
+    return {}
 
 
 def run_ports(req):
@@ -516,7 +524,7 @@ def run_tcp_close(req):
 
 # Handled in arrival order on the reading thread (each other request gets a thread of its own).
 ORDERED = {'pty_write', 'pty_resize', 'tcp_write', 'tcp_ack', 'tcp_shutdown', 'tcp_close'}
-OPS = {'exec': run_exec, 'write': run_write, 'read': run_read, 'ports': run_ports, 'pty_open': run_pty_open,
+OPS = {'exec': run_exec, 'write': run_write, 'read': run_read, 'ports': run_ports, 'setenv': run_setenv, 'pty_open': run_pty_open,
        'pty_write': run_pty_write, 'pty_resize': run_pty_resize, 'pty_close': run_pty_close, 'http': run_http,
        'tcp_open': run_tcp_open, 'tcp_write': run_tcp_write, 'tcp_ack': run_tcp_ack,
        'tcp_shutdown': run_tcp_shutdown, 'tcp_close': run_tcp_close}

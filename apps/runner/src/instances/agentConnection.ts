@@ -1,4 +1,4 @@
-import type { ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { MiB } from '../config.js';
 import type { AgentTcpStream } from './agentStream.js';
 import { InstanceError, InstanceErrorCode } from './types.js';
@@ -33,6 +33,15 @@ export interface AgentConnectionEvents {
   onBroken(): void;
 }
 
+/**
+ * The agent's two pipes: a bubblewrap child's stdin/stdout, or a Docker container's attached stdin and its
+ * demultiplexed stdout (dockerDriver.ts).
+ */
+export interface AgentPipes {
+  readonly stdin: Writable | null;
+  readonly stdout: Readable | null;
+}
+
 export class AgentConnection {
   private nextRequest = 1;
   private readonly pending = new Map<
@@ -45,7 +54,7 @@ export class AgentConnection {
   readonly streams = new Map<number, AgentTcpStream>();
 
   constructor(
-    private readonly child: ChildProcess,
+    private readonly child: AgentPipes,
     private readonly events: AgentConnectionEvents,
   ) {
     child.stdin?.on('error', () => {});
