@@ -19,6 +19,11 @@ packages=(
   node-typescript         # AI code review: tsc --noUnusedLocals for JavaScript and TypeScript
   ecj                     # AI code review: unused locals in Java (javac -Xlint:all has no such warning)
   rust-clippy             # AI code review: clippy for Debian's rustc (rustup's under /root is unreadable)
+  xvfb                    # VNC widget: the virtual display of a desktop instance (coderoom/desktop/1)
+  x11vnc                  # VNC widget: the VNC server on the instance loopback
+  twm                     # VNC widget: a small window manager
+  xterm                   # VNC widget: the terminal on the desktop
+  x11-xserver-utils       # VNC widget: xsetroot (the desktop background)
 )
 
 missing=()

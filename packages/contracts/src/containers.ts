@@ -154,3 +154,16 @@ export const TerminalCloseCode = { Terminated: 4000, ForceClosed: 4001 } as cons
 export function appProxyPath(instanceId: string, port: number): string {
   return `/api/instances/${encodeURIComponent(instanceId)}/app/${port}/`;
 }
+
+/**
+ * POST /api/instances/{id}/desktop: starts the desktop of a desktop instance (or finds it running) at the
+ * VNC widget's size; the browser then opens GET /api/instances/{id}/vnc (docs/widgets.md "VNC").
+ */
+export const DesktopStartRequestSchema = z.strictObject({
+  width: z.number().int().min(320).max(1920).default(1024),
+  height: z.number().int().min(240).max(1200).default(768),
+});
+export type DesktopStartRequest = z.infer<typeof DesktopStartRequestSchema>;
+
+export const DesktopStartResponseSchema = z.object({ status: z.literal('running') });
+export type DesktopStartResponse = z.infer<typeof DesktopStartResponseSchema>;

@@ -1,5 +1,6 @@
 import {
   CodeWidgetDefaults,
+  DESKTOP_IMAGES,
   isValidDockerImageName,
   isWebVtt,
   TableLimits,
@@ -261,13 +262,14 @@ export const TerminalWidgetSchema = z.strictObject({
   }),
 });
 
-/** A remote desktop in a live instance through noVNC. Not available on this server (docs/widgets.md). */
+/** A remote desktop in a live instance, shown with noVNC (docs/widgets.md "VNC"). */
 export const VncWidgetSchema = z.strictObject({
   type: z.literal('VNC'),
   comp_id: compId,
   content: z.strictObject({
+    /** A desktop profile (`DESKTOP_IMAGES`); older widgets may name another, which has no desktop. */
     imageName: text(200)
-      .default(TERMINAL_IMAGES[0].name)
+      .default(DESKTOP_IMAGES[0].name)
       .refine(isValidDockerImageName, 'Docker image name is invalid'),
     caption: text(500).optional(),
     /** The desktop's size in pixels. */

@@ -85,6 +85,25 @@ export const ContainerMessages = {
 } as const;
 
 /**
+ * The desktop of a live instance (the VNC widget, docs/widgets.md "VNC"). The spec names the widget only;
+ * these texts are ours.
+ */
+export const DesktopMessages = {
+  NoDesktop: 'This sandbox has no desktop: it was started for another widget of this course.',
+  StartFailed: 'The desktop could not be started.',
+  NotRunning: 'The desktop is not running.',
+  OriginRefused: 'A desktop can only be opened from a Coderoom page.',
+} as const;
+
+/** The VNC server inside a desktop instance, and the WebSocket close codes of the desktop relay. */
+export const DesktopCloseCode = {
+  /** The desktop (its VNC server) closed the connection or the instance stopped. */
+  Ended: 4000,
+  /** Nothing answers on the desktop's port: it is not running. */
+  NotRunning: 4001,
+} as const;
+
+/**
  * The cloud lab workspace event "limit exceeded" (spec §4): which limit of the learner's instance was hit.
  * The texts are ours (the spec names the event, not its wording).
  */

@@ -196,9 +196,14 @@ export const TERMINAL_IMAGES = [
   { name: 'coderoom/node/20', label: 'Node.js 20' },
 ] as const;
 
-/** Why a VNC desktop does not start on this server; shown by the VNC widget (docs/widgets.md). */
-export const VNC_UNAVAILABLE_REASON =
-  'Remote desktops (VNC) are not available on this server yet: live instances here run a terminal and web apps only, without a display server.';
+/** Live-instance profiles with a graphical desktop, for VNC widgets (apps/runner `coderoom/desktop/1`). */
+export const DESKTOP_IMAGES = [
+  { name: 'coderoom/desktop/1', label: 'Desktop (X11: twm and xterm)' },
+] as const;
+
+export function isDesktopImage(name: string): boolean {
+  return DESKTOP_IMAGES.some((image) => image.name === name);
+}
 
 export const CodeEvaluationDefaults = {
   language: 'python3',

@@ -4,6 +4,7 @@ export {
   createBwrapInstanceDriver,
   INSTANCE_UID_BASE,
 } from './bwrapDriver.js';
+export { DesktopSizeLimits, type DesktopSpec, desktopStartCommand } from './desktop.js';
 export {
   createDockerInstanceDriver,
   DOCKER_INSTANCE_IMAGE,

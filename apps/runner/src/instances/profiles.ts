@@ -1,3 +1,4 @@
+import { DESKTOP_BINDS, DESKTOP_ENV, DESKTOP_SPEC, type DesktopSpec } from './desktop.js';
 import type { InstanceFile } from './types.js';
 
 /**
@@ -14,6 +15,8 @@ export interface InstanceProfile {
   files: InstanceFile[];
   /** The command that checks the toolchain (run inside the instance by `allocate`'s callers or probes). */
   versionCommand: string[];
+  /** A graphical desktop the profile can start on demand (desktop.ts), served over VNC inside the instance. */
+  desktop?: DesktopSpec;
 }
 
 export const INSTANCE_PROFILES: Record<string, InstanceProfile> = {
@@ -60,6 +63,20 @@ export const INSTANCE_PROFILES: Record<string, InstanceProfile> = {
       },
     ],
     versionCommand: ['/usr/bin/node', '--version'],
+  },
+  'coderoom/desktop/1': {
+    name: 'coderoom/desktop/1',
+    label: 'Desktop (X11, VNC)',
+    binds: DESKTOP_BINDS,
+    env: DESKTOP_ENV,
+    files: [
+      {
+        path: 'README.txt',
+        content: 'Your desktop runs in this sandbox: start X programs from the terminal (DISPLAY=:1).\n',
+      },
+    ],
+    versionCommand: ['/bin/sh', '-c', 'test -x /usr/bin/Xvfb && exec /usr/bin/x11vnc -version'],
+    desktop: DESKTOP_SPEC,
   },
 };
 

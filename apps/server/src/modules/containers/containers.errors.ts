@@ -1,6 +1,7 @@
 import {
   ANDROID_UNAVAILABLE_REASON,
   ContainerMessages,
+  DesktopMessages,
   ErrorStatus,
   LiveSandboxMessages,
   STOP_INSTANCE_KEY_PREFIX,
@@ -68,4 +69,13 @@ export const ContainersErrors = {
   filePathInvalid: (field: string) =>
     invalidInput({ [field]: 'File paths must be relative paths inside the workspace.' }),
   invalidConfig: (errors: Record<string, string>) => invalidInput(errors),
+  noDesktop: () => new AppError(ErrorStatus.AlreadyExists, DesktopMessages.NoDesktop),
+  desktopFailed: (reason: string) =>
+    new AppError(
+      ErrorStatus.ExternalServiceFailed,
+      DesktopMessages.StartFailed,
+      reason ? { desktop: reason } : undefined,
+    ),
+  desktopNotRunning: () => new AppError(ErrorStatus.ExternalServiceFailed, DesktopMessages.NotRunning),
+  desktopOriginRefused: () => new AppError(ErrorStatus.AccessDenied, DesktopMessages.OriginRefused),
 } as const;

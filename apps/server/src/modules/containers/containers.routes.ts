@@ -1,6 +1,7 @@
 import {
   AllocateAndroidRequestSchema,
   AllocateInstanceRequestSchema,
+  DesktopStartRequestSchema,
   EmptyBodySchema,
   LiveTestsRequestSchema,
   PingAppQuerySchema,
@@ -16,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../../platform/auth/guard.js';
 import { parseInput } from '../../platform/http/validation.js';
 import { relaySockets, switchingProtocolsHead } from './containers.appSockets.js';
+import { relayDesktop } from './containers.desktop.js';
 import { ContainersErrors } from './containers.errors.js';
 import {
   forwardedRequestHeaders,
@@ -45,6 +47,7 @@ export function registerContainersRoutes(
   options: { publicUrl: string },
 ): void {
   registerTerminalRoute(app, containers, options.publicUrl);
+  registerDesktopRoutes(app, containers, options.publicUrl);
   registerAppProxy(app, containers, options.publicUrl);
 
   app.get('/api/instances', async (request) => {
@@ -169,6 +172,39 @@ function registerTerminalRoute(app: FastifyInstance, containers: ContainersServi
       },
     },
     (socket, request) => attachSocket(socket, request, containers),
+  );
+}
+
+/**
+ * The desktop of a desktop instance (docs/widgets.md "VNC"): POST …/desktop starts it (or finds it
+ * running), then GET …/vnc (WebSocket) carries the VNC protocol between the browser's noVNC and the VNC
+ * server inside the instance. Both need the session of the instance's owner; the socket's refusals come
+ * before the upgrade as plain HTTP answers, like the terminal's (the Origin check stops another site from
+ * watching or driving the learner's desktop with the learner's cookie).
+ */
+function registerDesktopRoutes(app: FastifyInstance, containers: ContainersService, publicUrl: string) {
+  app.post<{ Params: { instanceId: string } }>('/api/instances/:instanceId/desktop', async (request) => {
+    const auth = requireUser(request);
+    const size = parseInput(DesktopStartRequestSchema, request.body ?? {});
+    return containers.startDesktop(auth.userId, request.params.instanceId, size);
+  });
+
+  app.get<{ Params: { instanceId: string } }>(
+    '/api/instances/:instanceId/vnc',
+    {
+      websocket: true,
+      preValidation: async (request) => {
+        const auth = requireUser(request);
+        if (!isAllowedOrigin(request.headers.origin, publicUrl, request.headers.host)) {
+          throw ContainersErrors.desktopOriginRefused();
+        }
+        await containers.checkDesktop(auth.userId, request.params.instanceId);
+      },
+    },
+    (socket, request) => {
+      const auth = requireUser(request);
+      relayDesktop(socket, containers.connectDesktop(auth.userId, request.params.instanceId));
+    },
   );
 }
 

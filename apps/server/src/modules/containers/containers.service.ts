@@ -14,6 +14,7 @@ import {
   WorkType,
 } from '@coderoom/domain';
 import {
+  desktopStartCommand,
   findProfile,
   type HttpRelayResult,
   type InstanceFile,
@@ -185,6 +186,8 @@ const isMissingId = (value: string | undefined | null) =>
   value === undefined || value === null || ['', 'undefined', 'null'].includes(value.trim());
 
 const DEFAULT_IMAGE = 'coderoom/python/3';
+/** Starting a desktop waits at most this long (the script itself gives up after ~15 s per step). */
+const DESKTOP_START_TIMEOUT_MS = 40_000;
 
 /**
  * Live instances of spec §4/§7: one per work and learner, up to `maxPerUser` at once with at most one cloud
@@ -794,6 +797,59 @@ export function createContainersService(deps: ContainersServiceDeps) {
         throw ContainersErrors.appNoResponse();
       }
       return { ...handshake, stream };
+    },
+
+    /**
+     * Starts the desktop of the caller's instance (Xvfb, a window manager and x11vnc inside the sandbox;
+     * apps/runner desktop.ts), or finds it running. An instance of a profile without a desktop (the
+     * course's sandbox was started by a Terminal widget) is 409; a desktop that does not come up is 503
+     * with the first line of the reason. Counts as activity.
+     */
+    async startDesktop(userId: number, instanceId: string, size: { width: number; height: number }) {
+      await reclaimIdle();
+      const record = ownInstance(userId, instanceId);
+      const handle = ownHandle(userId, instanceId);
+      const desktop = findProfile(record.imageName)?.desktop;
+      if (!desktop) throw ContainersErrors.noDesktop();
+      const result = await driver
+        .exec(handle, desktopStartCommand(desktop, size), { timeoutMs: DESKTOP_START_TIMEOUT_MS })
+        .catch(() => null);
+      if (result?.exitCode !== 0) {
+        const reason = (result?.stdout ?? '').split('\n')[0]?.trim().slice(0, 200) ?? '';
+        throw ContainersErrors.desktopFailed(reason);
+      }
+      return { status: 'running' as const };
+    },
+
+    /** Refuses unless the instance is the caller's and has a desktop; checked before the VNC socket is accepted. */
+    async checkDesktop(userId: number, instanceId: string): Promise<void> {
+      await reclaimIdle();
+      const record = ownInstance(userId, instanceId);
+      ownHandle(userId, instanceId);
+      if (!findProfile(record.imageName)?.desktop) throw ContainersErrors.noDesktop();
+    },
+
+    /**
+     * A TCP stream to the desktop's VNC server inside the caller's instance (the browser's noVNC speaks RFB
+     * over it, relayed by the route). Closed with the instance. Opening counts as activity, the traffic does not.
+     */
+    async connectDesktop(userId: number, instanceId: string): Promise<Duplex> {
+      await reclaimIdle();
+      const record = ownInstance(userId, instanceId);
+      const handle = ownHandle(userId, instanceId);
+      const desktop = findProfile(record.imageName)?.desktop;
+      if (!desktop) throw ContainersErrors.noDesktop();
+      const opened = await driver
+        .openTcpStream(handle, { port: desktop.port, timeoutMs: APP_SOCKET_TIMEOUT_MS })
+        .catch(() => ({ kind: 'error' as const }));
+      if (opened.kind !== 'open') throw ContainersErrors.desktopNotRunning();
+      const { stream } = opened;
+      const open = appStreams.get(instanceId) ?? new Set<Duplex>();
+      appStreams.set(instanceId, open);
+      open.add(stream);
+      stream.once('close', () => open.delete(stream));
+      if (!handles.has(instanceId)) stream.destroy();
+      return stream;
     },
 
     async close(): Promise<void> {

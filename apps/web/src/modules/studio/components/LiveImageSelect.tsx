@@ -1,15 +1,25 @@
 import { TERMINAL_IMAGES } from '@coderoom/domain';
 import { useId } from 'react';
 
-/** The live-instance profiles a Terminal or VNC widget can start. */
-export function LiveImageSelect({ value, onChange }: { value: string; onChange: (image: string) => void }) {
+type LiveImage = { readonly name: string; readonly label: string };
+
+/** The live-instance profiles a Terminal widget (or, with `images`, a VNC widget) can start. */
+export function LiveImageSelect({
+  value,
+  onChange,
+  images = TERMINAL_IMAGES,
+}: {
+  value: string;
+  onChange: (image: string) => void;
+  images?: readonly LiveImage[];
+}) {
   const id = useId();
-  const known = TERMINAL_IMAGES.some((image) => image.name === value);
+  const known = images.some((image) => image.name === value);
   return (
     <div className="field studio-language">
       <label htmlFor={id}>Sandbox image</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        {TERMINAL_IMAGES.map((image) => (
+        {images.map((image) => (
           <option key={image.name} value={image.name}>
             {image.label} ({image.name})
           </option>

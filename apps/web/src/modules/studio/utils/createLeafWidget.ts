@@ -2,6 +2,7 @@ import type { Widget, WidgetKind } from '@coderoom/contracts';
 import {
   CodeEvaluationDefaults,
   CodeWidgetDefaults,
+  DESKTOP_IMAGES,
   RUNJS_PANES,
   SPA_OUTPUT_HEIGHT,
   TERMINAL_IMAGES,
@@ -148,7 +149,7 @@ export function createLeafWidget(kind: LeafKind): Exclude<Widget, { type: 'Colum
       return {
         type: kind,
         comp_id,
-        content: { imageName: TERMINAL_IMAGES[0].name, width: 1024, height: 768 },
+        content: { imageName: DESKTOP_IMAGES[0].name, width: 1024, height: 768 },
       };
     case 'Quiz':
       return {

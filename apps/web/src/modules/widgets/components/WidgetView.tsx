@@ -53,7 +53,7 @@ function renderKnown(widget: KnownWidget, context: WidgetContext): ReactNode {
     case 'Terminal':
       return <TerminalWidget widget={widget} context={context} />;
     case 'VNC':
-      return <VncWidget widget={widget} />;
+      return <VncWidget widget={widget} context={context} />;
     case 'Columns':
       return (
         <ColumnsWidget

@@ -8,7 +8,7 @@ import type { WidgetContext } from '../WidgetContext';
 type LessonPage = NonNullable<WidgetContext['page']>;
 
 /**
- * The live instance of a lesson's Terminal widget, started only once the learner presses Start
+ * The live instance of a lesson's Terminal (or VNC) widget, started only once the learner presses Start
  * (`enabled`). It is a sandbox of the course (one per learner and course, so coming back rejoins it) from
  * the widget's profile; `stopFirst` names a sandbox to stop first, chosen from the server's refusal.
  */
@@ -18,9 +18,10 @@ export function useTerminalWidgetInstance(
   imageName: string,
   enabled: boolean,
   stopFirst: string | null,
+  compType: 'Terminal' | 'VNC' = 'Terminal',
 ) {
   return useQuery({
-    queryKey: ['terminal-widget', page, compId, imageName, stopFirst],
+    queryKey: ['terminal-widget', page, compId, imageName, stopFirst, compType],
     enabled,
     queryFn: async ({ signal }) => {
       if (stopFirst) await stopInstance(stopFirst);
@@ -34,11 +35,12 @@ export function useTerminalWidgetInstance(
           draft: page.draft === true,
           container_info: JSON.stringify({ version: DockerVersion.Current, container: { imageName } }),
           page_id: page.page_id,
-          comp_type: 'Terminal',
+          comp_type: compType,
         },
       );
       const instanceId = allocated.instance_id;
-      if (!instanceId) throw new Error('The terminal could not be started.');
+      if (!instanceId)
+        throw new Error(`The ${compType === 'VNC' ? 'desktop' : 'terminal'} could not be started.`);
       const daemon = await apiRequest(
         'GET',
         `/api/instances/${encodeURIComponent(instanceId)}/int-daemon/status?request_id=${allocated.request_id ?? ''}`,
