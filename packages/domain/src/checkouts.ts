@@ -44,7 +44,24 @@ export const EXTENDED_CHECKOUT_TYPES: readonly CheckoutType[] = [
   CheckoutType.EnterpriseSeats,
   CheckoutType.EnterpriseBuy,
   CheckoutType.LoggedOutEnterprisePurchase,
+  CheckoutType.EnterpriseUpgrade,
+  CheckoutType.EnterpriseReactivation,
 ];
+
+/**
+ * An enterprise upgrade (spec 001 §4's upgrade rule, with seats): on a running organization subscription, a
+ * higher feature set, or the same with a longer term, or the same plan with more seats; never fewer seats.
+ */
+export function isEnterpriseUpgrade(
+  current: { featureSet: number; validityMonths: number; seats: number },
+  offered: { featureSet: number; validityMonths: number; seats: number },
+): boolean {
+  if (offered.seats < current.seats) return false;
+  if (offered.featureSet !== current.featureSet) return offered.featureSet > current.featureSet;
+  if (offered.validityMonths !== current.validityMonths)
+    return offered.validityMonths > current.validityMonths;
+  return offered.seats > current.seats;
+}
 
 /**
  * What n seats cost for the time left of an organization subscription's term: the term price of one seat
@@ -85,6 +102,12 @@ export const CheckoutMessages = {
   SeatsAdminOnly: 'Only an admin of the organization can buy seats.',
   SubscriptionEnded: 'This subscription has ended: reactivate it before adding seats.',
   BusinessPlan: 'Choose a team or enterprise plan.',
+  NotAnEnterpriseUpgrade:
+    'Choose a higher tier, a longer term or more seats: an upgrade keeps at least the seats you have.',
+  EnterpriseUpgradeTarget: 'Choose the organization subscription to upgrade.',
+  SubscriptionAdminOnly: 'Only an admin of the organization can change its subscription.',
+  EnterpriseStillActive: 'This subscription is running: upgrade it or add seats instead.',
+  EnterpriseNotReactivatable: 'Only an organization subscription that ended can be reactivated.',
   /** Spec 001 §5: an e-mail already verified is sent to log in, or to use another work e-mail. */
   EmailAlreadyVerified:
     'This email is already verified. Please log in to buy, or create an account with another work email.',

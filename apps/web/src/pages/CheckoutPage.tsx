@@ -49,8 +49,15 @@ const COMPANY_TYPES: readonly string[] = [
   CheckoutTypes.LoggedOutEnterprisePurchase,
 ];
 
+/** Enterprise upgrade and reactivation keep the seats they have unless the link names a number (seats=…). */
+const LINKED_SEAT_TYPES: readonly string[] = [
+  CheckoutTypes.EnterpriseUpgrade,
+  CheckoutTypes.EnterpriseReactivation,
+];
+
 const CREDIT_LABEL: Record<string, string> = {
   [CheckoutTypes.EnterpriseSeats]: 'Part of the term already used',
+  [CheckoutTypes.EnterpriseUpgrade]: 'Credit for the rest of the current term',
 };
 
 const HEADINGS: Record<string, string> = {
@@ -117,6 +124,7 @@ export function CheckoutPage() {
   }, [seatsParam]);
   const normalisedType = known ? checkoutTypeFor(checkoutType) : checkoutType;
   const pricedBySeats = SEAT_TYPES.includes(normalisedType);
+  const linkedSeats = LINKED_SEAT_TYPES.includes(normalisedType) && seatsParam ? Number(seatsParam) : null;
   const quoteParams = useMemo(() => {
     const params = new URLSearchParams(target);
     if (couponCode) params.set('coupon_code', couponCode);
@@ -127,8 +135,9 @@ export function CheckoutPage() {
       details.seats <= MAX_SEATS_PER_PURCHASE
     )
       params.set('seats', String(details.seats));
+    if (linkedSeats !== null) params.set('seats', String(linkedSeats));
     return params;
-  }, [target, couponCode, pricedBySeats, details.seats]);
+  }, [target, couponCode, pricedBySeats, details.seats, linkedSeats]);
   const quote = useCheckoutQuote(checkoutType, quoteParams, known);
   const pay = usePay(checkoutType);
   const confirm = useConfirmPayment();
@@ -180,6 +189,7 @@ export function CheckoutPage() {
           ? { email: details.email, full_name: details.fullName }
           : {}),
         ...(pricedBySeats ? { seats: details.seats } : {}),
+        ...(linkedSeats !== null ? { seats: linkedSeats } : {}),
         ...(couponCode ? { coupon_code: couponCode } : {}),
         card,
         idempotency_key: crypto.randomUUID(),

@@ -175,7 +175,12 @@ function presentAppliedCoupon(coupon: AppliedCoupon | null) {
 
 /** The subscription a request named (reactivation, seats); an enterprise purchase names none. */
 function targetOf(payment: PaymentRow): number | null {
-  if (payment.checkoutType === CheckoutType.EnterpriseSeats) return payment.organizationSubscriptionId;
+  if (
+    payment.checkoutType === CheckoutType.EnterpriseSeats ||
+    payment.checkoutType === CheckoutType.EnterpriseUpgrade ||
+    payment.checkoutType === CheckoutType.EnterpriseReactivation
+  )
+    return payment.organizationSubscriptionId;
   return payment.targetSubscriptionId;
 }
 

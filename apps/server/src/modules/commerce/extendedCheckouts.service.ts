@@ -9,13 +9,16 @@ import {
   ENTITLING_STATUSES,
   ErrorStatus,
   formatPlanKey,
+  isEnterpriseUpgrade,
   MAX_SEATS_PER_PURCHASE,
   MIN_SEATS_PER_PURCHASE,
   parsePlanKey,
   proratedSeatsCents,
+  prorationCreditCents,
   SOLD_BUSINESS_TIERS,
   SubscriptionKind,
   SubscriptionStatus,
+  totalPrice,
   UserPlanType,
 } from '@coderoom/domain';
 import type { PaymentRow, SubscriptionPlanRow, SubscriptionRow } from '../../db/schema.js';
@@ -56,7 +59,22 @@ export interface OrganizationSales {
       }
     | undefined
   >;
-  lockSubscriptionIn(tx: DbExecutor, subscriptionId: number): Promise<unknown>;
+  lockSubscriptionIn(
+    tx: DbExecutor,
+    subscriptionId: number,
+  ): Promise<{ planCode: string; seats: number } | undefined>;
+  restartSubscriptionIn(
+    tx: DbExecutor,
+    subscriptionId: number,
+    values: {
+      planCode: string;
+      subscriptionType: number;
+      seats: number;
+      status: number;
+      startsAt: Date;
+      expiresAt: Date;
+    },
+  ): Promise<void>;
   changeSeatsIn(tx: DbExecutor, subscriptionId: number, delta: number): Promise<void>;
   endSubscriptionIn(tx: DbExecutor, subscriptionId: number, status: number, now: Date): Promise<void>;
   createOrganizationIn(
@@ -250,6 +268,103 @@ export function createExtendedCheckoutsService(deps: ExtendedCheckoutsDeps) {
     };
   }
 
+  /** The organization subscription an admin names for an upgrade or a reactivation. */
+  async function adminTarget(userId: number, target: OrderTarget) {
+    if (target.subscription_id === undefined)
+      throw refuse(
+        ErrorStatus.OperationNotAllowed,
+        CheckoutMessages.EnterpriseUpgradeTarget,
+        'subscription_id',
+      );
+    if (target.coupon_code) throw CommerceErrors.couponNotForCheckout();
+    const found = await deps.organizations.seatsTarget(userId, target.subscription_id);
+    if (!found) throw refuse(ErrorStatus.NotFound, RenewalMessages.NotYours);
+    if (!found.isAdmin) throw refuse(ErrorStatus.AccessDenied, CheckoutMessages.SubscriptionAdminOnly);
+    const now = clock.now();
+    const { subscription } = found;
+    const running =
+      (subscription.status === SubscriptionStatus.Active ||
+        subscription.status === SubscriptionStatus.RenewalCancelled) &&
+      (subscription.expiresAt === null || subscription.expiresAt > now);
+    return { ...found, running, now };
+  }
+
+  /**
+   * Enterprise upgrade (spec 001 §4 upgrade rule, with seats; docs/commerce.md): a running organization
+   * subscription moves to a higher feature set, a longer term or more seats (never fewer) for a new term from
+   * today. The unused share of what the current term's seats cost is credited (`prorationCreditCents`, by
+   * time left), as for a learner's upgrade; total = price + credit (001 §5, credit negative).
+   */
+  async function enterpriseUpgradeOrder(userId: number, target: OrderTarget): Promise<Order> {
+    const { subscription, organizationName, running, now } = await adminTarget(userId, target);
+    if (!running) throw refuse(ErrorStatus.OperationNotAllowed, CheckoutMessages.SubscriptionEnded);
+    const planCode = target.plan ?? subscription.planCode;
+    const offered = parsePlanKey(planCode);
+    const held = parsePlanKey(subscription.planCode);
+    if (!offered || !held || !SOLD_BUSINESS_TIERS.includes(offered.planType))
+      throw refuse(ErrorStatus.OperationNotAllowed, CheckoutMessages.BusinessPlan, 'plan');
+    const seats = target.seats === undefined ? subscription.seats : seatCountOf(target);
+    if (!isEnterpriseUpgrade({ ...held, seats: subscription.seats }, { ...offered, seats }))
+      throw refuse(ErrorStatus.OperationNotAllowed, CheckoutMessages.NotAnEnterpriseUpgrade, 'plan');
+    const plan = await seatPlan(planCode);
+    const currentPlan = await seatPlan(subscription.planCode);
+    const priceCents = plan.priceCents * seats;
+    const creditCents = subscription.expiresAt
+      ? Math.min(
+          priceCents,
+          prorationCreditCents({
+            paidCents: currentPlan.priceCents * subscription.seats,
+            startsAt: subscription.startsAt,
+            expiresAt: subscription.expiresAt,
+            now,
+          }),
+        )
+      : 0;
+    const total = totalPrice({
+      price: priceCents,
+      credit: -creditCents,
+      couponDiscount: 0,
+      couponNeverExpires: false,
+      upgradeDiscount: 0,
+    });
+    return {
+      ...plainOrder(
+        CheckoutType.EnterpriseUpgrade,
+        `${planTitle(plan)} for teams, ${seats} ${seats === 1 ? 'seat' : 'seats'}, ${organizationName}`,
+        priceCents,
+      ),
+      creditCents,
+      totalCents: Math.max(0, total),
+      extras: {
+        organizationSubscriptionId: subscription.id,
+        seatCount: seats,
+        planKey: target.plan ?? null,
+      },
+    };
+  }
+
+  /**
+   * Enterprise reactivation (team reactivation maps here): an organization subscription that ended (by date
+   * or expired) starts a new whole term today on its plan, for its seats or the number named; a refunded
+   * one (returned 7003) is not reactivated, a running one is 409.
+   */
+  async function enterpriseReactivationOrder(userId: number, target: OrderTarget): Promise<Order> {
+    const { subscription, organizationName, running } = await adminTarget(userId, target);
+    if (running) throw refuse(ErrorStatus.AlreadyExists, CheckoutMessages.EnterpriseStillActive);
+    if (subscription.status === SubscriptionStatus.Returned)
+      throw refuse(ErrorStatus.OperationNotAllowed, CheckoutMessages.EnterpriseNotReactivatable);
+    const seats = target.seats === undefined ? Math.max(subscription.seats, 1) : seatCountOf(target);
+    const plan = await seatPlan(subscription.planCode);
+    return {
+      ...plainOrder(
+        CheckoutType.EnterpriseReactivation,
+        `${planTitle(plan)} for teams, ${seats} ${seats === 1 ? 'seat' : 'seats'}, ${organizationName}, reactivation`,
+        plan.priceCents * seats,
+      ),
+      extras: { organizationSubscriptionId: subscription.id, seatCount: seats },
+    };
+  }
+
   /**
    * An enterprise purchase: a new organization with the buyer as its admin. The signed-in buyer's
    * (enterprise buy, team buy) and the logged-out buyer's (the account is made with the payment) are priced
@@ -322,6 +437,25 @@ export function createExtendedCheckoutsService(deps: ExtendedCheckoutsDeps) {
           await deps.organizations.lockSubscriptionIn(tx, payment.organizationSubscriptionId);
           await deps.organizations.changeSeatsIn(tx, payment.organizationSubscriptionId, payment.seatCount);
           return { subscriptionId: null };
+        case CheckoutType.EnterpriseUpgrade:
+        case CheckoutType.EnterpriseReactivation: {
+          if (payment.organizationSubscriptionId === null || payment.seatCount === null)
+            throw CommerceErrors.paymentNotFound();
+          const locked = await deps.organizations.lockSubscriptionIn(tx, payment.organizationSubscriptionId);
+          const planCode = payment.planKey ?? locked?.planCode ?? '';
+          const parsed = parsePlanKey(planCode);
+          if (!locked || !parsed) throw CommerceErrors.unknownPlan();
+          // Paid for: a new term from today on the plan and seats bought, whatever happened meanwhile.
+          await deps.organizations.restartSubscriptionIn(tx, payment.organizationSubscriptionId, {
+            planCode,
+            subscriptionType: parsed.planType,
+            seats: payment.seatCount,
+            status: SubscriptionStatus.Active,
+            startsAt: now,
+            expiresAt: addMonths(now, parsed.validityMonths),
+          });
+          return { subscriptionId: null };
+        }
         case CheckoutType.EnterpriseBuy:
         case CheckoutType.LoggedOutEnterprisePurchase: {
           const parsed = parsePlanKey(payment.planKey ?? '');
@@ -378,6 +512,8 @@ export function createExtendedCheckoutsService(deps: ExtendedCheckoutsDeps) {
           break;
         case CheckoutType.EnterpriseBuy:
         case CheckoutType.LoggedOutEnterprisePurchase:
+        case CheckoutType.EnterpriseUpgrade:
+        case CheckoutType.EnterpriseReactivation:
           if (payment.organizationSubscriptionId !== null)
             await deps.organizations.endSubscriptionIn(
               tx,
@@ -413,6 +549,10 @@ export function createExtendedCheckoutsService(deps: ExtendedCheckoutsDeps) {
         case CheckoutType.EnterpriseBuy:
         case CheckoutType.LoggedOutEnterprisePurchase:
           return enterpriseOrder(type, target);
+        case CheckoutType.EnterpriseUpgrade:
+          return enterpriseUpgradeOrder(userId, target);
+        case CheckoutType.EnterpriseReactivation:
+          return enterpriseReactivationOrder(userId, target);
         default:
           throw refuse(ErrorStatus.OperationNotAllowed, CommerceMessages.NotOnSale);
       }

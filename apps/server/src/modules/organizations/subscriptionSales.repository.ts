@@ -61,3 +61,24 @@ export async function endSubscription(
     .set({ status, expiresAt: now })
     .where(eq(organizationSubscriptions.id, subscriptionId));
 }
+
+export interface RestartValues {
+  planCode: string;
+  subscriptionType: number;
+  seats: number;
+  status: number;
+  startsAt: Date;
+  expiresAt: Date;
+}
+
+/** An enterprise upgrade or reactivation: the subscription runs again from today on the plan and seats bought. */
+export async function restartSubscription(
+  db: DbExecutor,
+  subscriptionId: number,
+  values: RestartValues,
+): Promise<void> {
+  await db
+    .update(organizationSubscriptions)
+    .set(values)
+    .where(eq(organizationSubscriptions.id, subscriptionId));
+}

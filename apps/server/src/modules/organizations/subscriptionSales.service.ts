@@ -38,6 +38,10 @@ export function createSubscriptionSalesService({ db }: { db: Db }) {
     endSubscriptionIn: (tx: DbExecutor, subscriptionId: number, status: number, now: Date) =>
       repo.endSubscription(tx, subscriptionId, status, now),
 
+    /** An enterprise upgrade or reactivation, granted in commerce's ledger transaction. */
+    restartSubscriptionIn: (tx: DbExecutor, subscriptionId: number, values: repo.RestartValues) =>
+      repo.restartSubscription(tx, subscriptionId, values),
+
     /**
      * An enterprise purchase: the organization, its subscription (every course included, seats can be added)
      * and the buyer as its super admin, by account or, bought logged out, by address until they sign up.
