@@ -1,6 +1,7 @@
 import {
   MAX_MODULE_ITEMS,
   MAX_PLAN_MODULES,
+  MAX_PLAN_PAGE_BODY,
   MAX_USERS_PER_ADD,
   MENTOR_FEEDBACK_MAX_LENGTH,
   MentoringErrors,
@@ -47,6 +48,8 @@ export const UpdatePlanRequestSchema = z.strictObject({
     .array(
       z.strictObject({
         title,
+        /** The page's Markdown text in the plan reader; absent = empty. */
+        body: z.string().max(MAX_PLAN_PAGE_BODY).optional(),
         items: z.array(z.strictObject({ author_id: id, work_id: id })).max(MAX_MODULE_ITEMS),
       }),
     )
@@ -70,6 +73,13 @@ export type AssignPlanRequest = z.infer<typeof AssignPlanRequestSchema>;
 /** `/api/learn/plans/{assignmentId}`: one of the caller's own plans. */
 export const MyPlanParamsSchema = z.strictObject({ assignmentId: id });
 
+/** The plan reader: /api/plan/{authorId}/{planId}[?mentee_member_id=] (docs/organizations.md "Plan reader"). */
+export const PlanReaderParamsSchema = z.strictObject({
+  authorId: z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER),
+  planId: id,
+});
+export const PlanReaderQuerySchema = z.strictObject({ mentee_member_id: id.optional() });
+
 export const ForcePlanCompleteRequestSchema = z.strictObject({ assignment_id: id });
 
 export interface PlanItem {
@@ -80,8 +90,18 @@ export interface PlanItem {
   url: string;
 }
 
+export interface PlanModule {
+  module_id: number;
+  title: string;
+  /** The page's Markdown text in the plan reader. */
+  body: string;
+  items: PlanItem[];
+}
+
 export interface OrganizationPlan {
   plan_id: number;
+  /** The plan's author (0 once their account is gone): the first segment of its reader addresses. */
+  author_id: number;
   organization_id: number;
   kind: number;
   kind_label: string;
@@ -89,8 +109,10 @@ export interface OrganizationPlan {
   description: string;
   state: string;
   is_template: boolean;
-  modules: Array<{ module_id: number; title: string; items: PlanItem[] }>;
+  modules: PlanModule[];
   assigned_count: number;
+  /** The plan in the reader as its authors preview it (/plan/{a}/{b}/preview). */
+  preview_url: string;
   updated_at: string;
 }
 
@@ -128,13 +150,63 @@ export interface AssignedPlan extends PlanAssignment {
   /** Mean of the items' progress (docs/organizations.md, "Plan progress"). */
   percent: number;
   is_overdue: boolean;
-  modules: Array<{ module_id: number; title: string; items: PlanItemProgress[] }>;
+  modules: Array<Omit<PlanModule, 'items'> & { items: PlanItemProgress[] }>;
   feedback: MentorFeedback[];
+  /** The plan in the reader: the member's own address, or the mentee address for their mentor. */
+  reader_url: string;
 }
 
 /** A member's own assigned plans, with what is in them. */
 export interface MyPlansResponse {
   plans: AssignedPlan[];
+}
+
+/**
+ * Who reads the plan: its member (`learner`, their own progress), their mentor or someone who follows their
+ * progress (`mentee`, the mentee's progress), or one of the organization's plan authors (`preview`, no
+ * progress; drafts and templates too).
+ */
+export type PlanReaderMode = 'learner' | 'mentee' | 'preview';
+
+export interface PlanReaderPage {
+  /** 1 for the first page. */
+  number: number;
+  title: string;
+  body: string;
+  items: PlanItemProgress[];
+  /** Mean of the page's items' progress; null in preview or on a page without courses. */
+  percent: number | null;
+  url: string;
+}
+
+export interface PlanReaderResponse {
+  mode: PlanReaderMode;
+  plan: {
+    plan_id: number;
+    author_id: number;
+    organization_id: number;
+    title: string;
+    description: string;
+    kind: number;
+    kind_label: string;
+    state: string;
+    is_template: boolean;
+    url: string;
+    /** The editor, for those who may edit the plan; else null. */
+    edit_url: string | null;
+  };
+  /** The assignment read (learner and mentee modes); null in preview. */
+  assignment: {
+    assignment_id: number;
+    due_date: string | null;
+    completed_at: string | null;
+    force_completed: boolean;
+    percent: number;
+    is_overdue: boolean;
+  } | null;
+  mentee: { member_id: number; email: string } | null;
+  pages: PlanReaderPage[];
+  feedback: MentorFeedback[];
 }
 
 // Mentor feedback (001 §6, §7 mentor-feedback): on one assigned item of a mentee.

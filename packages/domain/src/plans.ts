@@ -12,6 +12,25 @@ export const PLAN_KIND_LABEL: Record<number, string> = {
 
 export const MAX_PLAN_MODULES = 30;
 export const MAX_MODULE_ITEMS = 30;
+/** A plan page's Markdown text (ours, docs/organizations.md "Plan reader"). */
+export const MAX_PLAN_PAGE_BODY = 20000;
+
+/**
+ * The plan reader's addresses (spec 000 §2: /plan/{a}/{b}[/mentee/{id}][/draft][/edit] and
+ * /plan/page/{a}/{b}/{c}[/mentee/{id}]): a is the plan's author (0 once the author's account is gone), b the
+ * plan, c the page's number (1 for the first module). Without a page, the plan's outline.
+ */
+export function planReaderUrl(
+  authorId: number,
+  planId: number,
+  options: { page?: number; menteeMemberId?: number; preview?: boolean } = {},
+): string {
+  const base =
+    options.page === undefined ? `/plan/${authorId}/${planId}` : `/plan/page/${authorId}/${planId}/${options.page}`;
+  if (options.menteeMemberId !== undefined) return `${base}/mentee/${options.menteeMemberId}`;
+  if (options.preview) return options.page === undefined ? `${base}/preview` : `${base}/template`;
+  return base;
+}
 
 export const PlanErrors = {
   NotFound: 'This plan is not in the organization.',
@@ -21,6 +40,9 @@ export const PlanErrors = {
   NotATemplate: 'Plans are created from templates only.',
   EmptyPlan: 'Add at least one course or path before publishing the plan.',
   AlreadyCompleted: 'This plan is already complete.',
+  // The plan reader's gate: a member of the organization who has not been given the plan.
+  NotAssigned: 'This plan has not been assigned to you. Ask your organization admin or manager for it.',
+  MenteeNotAssigned: 'This plan is not assigned to the mentee.',
   FreemiumOnboardingLimit: 'The free plan allows 3 onboarding plans. Upgrade to create more.',
   FreemiumSkillPathLimit: 'The free plan allows 3 up-skilling plans. Upgrade to create more.',
   FreemiumModuleLimit: 'The free plan allows 3 modules across your plans. Upgrade to add more.',

@@ -168,8 +168,28 @@ export const DEMO_PLAN = {
   title: 'Acme onboarding: your first two weeks',
   description: 'Python for our robot tooling in week one, TypeScript for the web dashboards in week two.',
   modules: [
-    { title: 'Week 1: Python at Acme', course: 'python-in-practice' },
-    { title: 'Week 2: TypeScript for the dashboards', course: 'typescript-essentials' },
+    {
+      title: 'Week 1: Python at Acme',
+      course: 'python-in-practice',
+      body: [
+        'Welcome to Acme Robotics! Our robot tooling (calibration scripts, log parsers, the test rigs) is written in **Python**.',
+        '',
+        'This week:',
+        '',
+        '- work through *Python in Practice* below, at least the mandatory lessons;',
+        '- ask your mentor for a pairing session on the `arm-tools` repository;',
+        '- keep notes of what surprised you: we read them together on Friday.',
+      ].join('\n'),
+    },
+    {
+      title: 'Week 2: TypeScript for the dashboards',
+      course: 'typescript-essentials',
+      body: [
+        'The fleet dashboards are a **TypeScript** web app. Take *TypeScript Essentials* below.',
+        '',
+        'By the end of the week you should be able to read the `fleet-ui` code and ship a small fix.',
+      ].join('\n'),
+    },
   ],
 } as const;
 
@@ -186,7 +206,13 @@ export async function seedDemoPlan(
   const organization = await repo.findOrganizationByName(db, DEMO_ORGANIZATION.name);
   if (!organization) return false;
   const existing = await plansRepo.listPlans(db, organization.id);
-  if (existing.some((plan) => plan.title === DEMO_PLAN.title)) return false;
+  const seeded = existing.find((plan) => plan.title === DEMO_PLAN.title);
+  if (seeded) {
+    // Seeded before plan pages had text: give the demo plan's pages theirs (once; an edited page is kept).
+    for (const module of DEMO_PLAN.modules)
+      await plansRepo.fillEmptyModuleBody(db, seeded.id, module.title, module.body);
+    return false;
+  }
   const courses = await Promise.all(
     DEMO_PLAN.modules.map((module) =>
       deps.content.findImported(DEMO_ORGANIZATION.contentAuthor, WorkType.Course, module.course),
@@ -215,6 +241,7 @@ export async function seedDemoPlan(
       plan.id,
       DEMO_PLAN.modules.map((module, index) => ({
         title: module.title,
+        body: module.body,
         collectionIds: [courses[index]?.existing?.id ?? 0],
       })),
     );

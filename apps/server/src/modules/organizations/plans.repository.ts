@@ -24,6 +24,8 @@ export const planModules = pgTable('organization_plan_modules', {
   planId: bigint('plan_id', { mode: 'number' }).notNull(),
   position: integer('position').notNull(),
   title: text('title').notNull(),
+  /** The page's Markdown text in the plan reader (0122_plan_pages.sql). */
+  body: text('body').notNull().default(''),
 });
 
 export const planItems = pgTable(
@@ -60,6 +62,12 @@ export async function findPlan(db: DbExecutor, organizationId: number, planId: n
     .select()
     .from(plans)
     .where(and(eq(plans.organizationId, organizationId), eq(plans.id, planId)));
+  return row;
+}
+
+/** A plan by id alone (the plan reader's addresses do not name the organization). */
+export async function findPlanById(db: DbExecutor, planId: number) {
+  const [row] = await db.select().from(plans).where(eq(plans.id, planId));
   return row;
 }
 
@@ -136,11 +144,14 @@ export async function modulesOf(db: DbExecutor, planIds: readonly number[]) {
 export async function replaceModules(
   db: DbExecutor,
   planId: number,
-  modules: ReadonlyArray<{ title: string; collectionIds: readonly number[] }>,
+  modules: ReadonlyArray<{ title: string; body: string; collectionIds: readonly number[] }>,
 ) {
   await db.delete(planModules).where(eq(planModules.planId, planId));
   for (const [position, module] of modules.entries()) {
-    const [row] = await db.insert(planModules).values({ planId, position, title: module.title }).returning();
+    const [row] = await db
+      .insert(planModules)
+      .values({ planId, position, title: module.title, body: module.body })
+      .returning();
     if (!row || module.collectionIds.length === 0) continue;
     await db.insert(planItems).values(
       module.collectionIds.map((collectionId, index) => ({
@@ -153,6 +164,14 @@ export async function replaceModules(
 }
 
 // Assignments.
+
+/** Sets the text of a plan's page by its title when it has none (the seed's backfill). */
+export async function fillEmptyModuleBody(db: DbExecutor, planId: number, title: string, body: string) {
+  await db
+    .update(planModules)
+    .set({ body })
+    .where(and(eq(planModules.planId, planId), eq(planModules.title, title), eq(planModules.body, '')));
+}
 
 export async function upsertPlanAssignments(
   db: DbExecutor,

@@ -6,6 +6,8 @@ import {
   MyPlanParamsSchema,
   OrganizationParamsSchema,
   OrganizationPlanParamsSchema,
+  PlanReaderParamsSchema,
+  PlanReaderQuerySchema,
   UpdatePlanRequestSchema,
 } from '@coderoom/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -77,6 +79,14 @@ export function registerPlansRoutes(app: FastifyInstance, plans: PlansService): 
   });
 
   app.get('/api/learn/plans', async (request) => plans.myPlans(requireUser(request).userId));
+
+  // The plan reader (/plan/{a}/{b}, /plan/page/{a}/{b}/{c}[/mentee/{id}] in the web app).
+  app.get('/api/plan/:authorId/:planId', async (request) => {
+    const { userId } = requireUser(request);
+    const { authorId, planId } = parseInput(PlanReaderParamsSchema, request.params);
+    const { mentee_member_id } = parseInput(PlanReaderQuerySchema, request.query);
+    return plans.reader(userId, authorId, planId, mentee_member_id);
+  });
 
   app.get('/api/learn/plans/:assignmentId', async (request) => {
     const { userId } = requireUser(request);

@@ -4,6 +4,8 @@ import type {
   CreatePlanRequest,
   MyPlansResponse,
   OrganizationPlan,
+  PlanReaderMode,
+  PlanReaderResponse,
   OrganizationPlansResponse,
   PlanAssignment,
   PlanAssignmentsResponse,
@@ -12,6 +14,8 @@ import type {
 import {
   BusinessTier,
   FreemiumDefaults,
+  ErrorMessages,
+  isPathContentReachable,
   isPlanComplete,
   isVisibleInOrganization,
   NotificationType,
@@ -21,6 +25,7 @@ import {
   PlanKind,
   PlanState,
   planPercent,
+  planReaderUrl,
   TeamRole,
   WorkType,
 } from '@coderoom/domain';
@@ -38,6 +43,7 @@ import {
   canAssign,
   canManageUsers,
   canViewMembers,
+  canViewProgress,
   reachesMember,
 } from './organizations.policy.js';
 import * as orgRepo from './organizations.repository.js';
@@ -103,6 +109,7 @@ export function createPlansService(deps: PlansDeps) {
     );
     return rows.map((row) => ({
       plan_id: row.id,
+      author_id: row.createdBy ?? 0,
       organization_id: row.organizationId,
       kind: row.kind,
       kind_label: PLAN_KIND_LABEL[row.kind] ?? '',
@@ -115,6 +122,7 @@ export function createPlansService(deps: PlansDeps) {
         .map((module) => ({
           module_id: module.id,
           title: module.title,
+          body: module.body,
           items: module.collectionIds.flatMap((collectionId) => {
             const card = cards.find((entry) => entry.collection_id === collectionId);
             return card
@@ -132,6 +140,7 @@ export function createPlansService(deps: PlansDeps) {
         })),
       assigned_count: counts.get(row.id) ?? 0,
       updated_at: row.updatedAt.toISOString(),
+      preview_url: planReaderUrl(row.createdBy ?? 0, row.id, { preview: true }),
     }));
   }
 
@@ -202,6 +211,7 @@ export function createPlansService(deps: PlansDeps) {
   async function assignedPlans(
     organizationId: number,
     rows: ReadonlyArray<{ assignment: repo.PlanAssignmentRow; email: string; userId: number | null }>,
+    viewer: 'member' | 'mentor' = 'member',
   ): Promise<AssignedPlan[]> {
     const planRows = await repo.plansByIds(db, [...new Set(rows.map((row) => row.assignment.planId))]);
     const presented = await present(planRows);
@@ -238,6 +248,11 @@ export function createPlansService(deps: PlansDeps) {
         feedback: feedback
           .filter((entry) => entry.feedback.planAssignmentId === row.assignment.id)
           .map(presentFeedback),
+        reader_url: planReaderUrl(
+          plan.author_id,
+          plan.plan_id,
+          viewer === 'mentor' ? { menteeMemberId: row.assignment.memberId } : {},
+        ),
       });
     }
     return result;
@@ -336,7 +351,11 @@ export function createPlansService(deps: PlansDeps) {
           await repo.replaceModules(
             tx,
             plan.id,
-            copied.map((module) => ({ title: module.title, collectionIds: module.collectionIds })),
+            copied.map((module) => ({
+              title: module.title,
+              body: module.body,
+              collectionIds: module.collectionIds,
+            })),
           );
         }
         return plan;
@@ -361,6 +380,7 @@ export function createPlansService(deps: PlansDeps) {
             planId,
             input.modules.map((module) => ({
               title: module.title,
+              body: module.body ?? '',
               collectionIds: module.items.map((item) => item.work_id),
             })),
           );
@@ -562,8 +582,110 @@ export function createPlansService(deps: PlansDeps) {
         assignedPlans(
           organizationId,
           rows.map((row) => ({ ...row, userId: userOf.get(row.assignment.memberId) ?? row.userId })),
+          'mentor',
         ),
       );
+    },
+
+    /**
+     * The plan reader (docs/organizations.md "Plan reader"): the plan's pages with the progress of whoever
+     * it is read for. Its member reads their own; `menteeMemberId` reads a member's as their mentor, or as
+     * someone who follows that member's progress; the organization's plan authors preview without
+     * progress. A member of the organization the plan was not given to meets the gate (403); anyone else,
+     * a wrong author segment or a missing plan, 404.
+     */
+    async reader(
+      userId: number,
+      authorId: number,
+      planId: number,
+      menteeMemberId?: number,
+    ): Promise<PlanReaderResponse> {
+      const planRow = await repo.findPlanById(db, planId);
+      if (!planRow || (planRow.createdBy ?? 0) !== authorId) throw notFound(PlanErrors.NotFound);
+      const organizationId = planRow.organizationId;
+      const { actor, membership } = await actorIn(userId, organizationId).catch(() => {
+        throw notFound(PlanErrors.NotFound);
+      });
+      const authors = canAssign(actor) || canViewMembers(actor);
+      let mode: PlanReaderMode = 'preview';
+      let readFor: { assignment: repo.PlanAssignmentRow; email: string; userId: number | null } | undefined;
+      if (menteeMemberId !== undefined) {
+        const mentee = await orgRepo.findMember(db, organizationId, menteeMemberId);
+        if (!mentee) throw notFound(OrganizationErrors.MemberNotFound);
+        const follows =
+          mentee.mentorMemberId === actor.member.id ||
+          (canViewProgress(actor) && reachesMember(actor, mentee.id));
+        require(follows);
+        [readFor] = await repo.planAssignmentsOf(db, organizationId, { planId, memberIds: [mentee.id] });
+        if (!readFor) throw notFound(PlanErrors.MenteeNotAssigned);
+        mode = 'mentee';
+      } else {
+        [readFor] = await repo.planAssignmentsOf(db, organizationId, {
+          planId,
+          memberIds: [membership.member.id],
+        });
+        if (readFor) mode = 'learner';
+        else if (!authors) throw forbidden(PlanErrors.NotAssigned);
+      }
+      // Spec 001 §5 rule 7: plan content is out of reach when the organization blocks courses.
+      if (!isPathContentReachable(scopeOf(membership))) throw notFound(ErrorMessages.NotIncludedInSubscription);
+      const [presented] = await present([planRow]);
+      if (!presented) throw notFound(PlanErrors.NotFound);
+      const [assigned] = readFor
+        ? await assignedPlans(organizationId, [readFor], mode === 'mentee' ? 'mentor' : 'member')
+        : [];
+      const modules = assigned?.modules ?? presented.modules.map((module) => ({
+        ...module,
+        items: module.items.map((item) => ({ ...item, percent: 0, completed: false })),
+      }));
+      const pageUrl = (page: number) =>
+        planReaderUrl(presented.author_id, planId, {
+          page,
+          ...(mode === 'mentee' && menteeMemberId !== undefined ? { menteeMemberId } : {}),
+          preview: mode === 'preview',
+        });
+      return {
+        mode,
+        plan: {
+          plan_id: planId,
+          author_id: presented.author_id,
+          organization_id: organizationId,
+          title: presented.title,
+          description: presented.description,
+          kind: presented.kind,
+          kind_label: presented.kind_label,
+          state: presented.state,
+          is_template: presented.is_template,
+          url: planReaderUrl(presented.author_id, planId, {
+            ...(mode === 'mentee' && menteeMemberId !== undefined ? { menteeMemberId } : {}),
+            preview: mode === 'preview',
+          }),
+          edit_url: canAssign(actor) ? `/onboarding/plans/${planId}` : null,
+        },
+        assignment: assigned
+          ? {
+              assignment_id: assigned.assignment_id,
+              due_date: assigned.due_date,
+              completed_at: assigned.completed_at,
+              force_completed: assigned.force_completed,
+              percent: assigned.percent,
+              is_overdue: assigned.is_overdue,
+            }
+          : null,
+        mentee: mode === 'mentee' && readFor ? { member_id: readFor.assignment.memberId, email: readFor.email } : null,
+        pages: modules.map((module, index) => ({
+          number: index + 1,
+          title: module.title,
+          body: module.body,
+          items: module.items,
+          percent:
+            mode === 'preview' || module.items.length === 0
+              ? null
+              : planPercent(module.items.map((item) => item.percent)),
+          url: pageUrl(index + 1),
+        })),
+        feedback: assigned?.feedback ?? [],
+      };
     },
 
     /**
