@@ -201,6 +201,11 @@ export interface OrganizationProgressResponse {
   overdue_count: number;
 }
 
+/** `GET /api/organization/{id}/assignable-assessments`: what the assign form offers besides courses and paths. */
+export interface AssignableAssessmentsResponse {
+  items: CollectionCard[];
+}
+
 export interface OrganizationCatalogResponse {
   organization_id: number;
   name: string;

@@ -26,7 +26,9 @@ export function planReaderUrl(
   options: { page?: number; menteeMemberId?: number; preview?: boolean } = {},
 ): string {
   const base =
-    options.page === undefined ? `/plan/${authorId}/${planId}` : `/plan/page/${authorId}/${planId}/${options.page}`;
+    options.page === undefined
+      ? `/plan/${authorId}/${planId}`
+      : `/plan/page/${authorId}/${planId}/${options.page}`;
   if (options.menteeMemberId !== undefined) return `${base}/mentee/${options.menteeMemberId}`;
   if (options.preview) return options.page === undefined ? `${base}/preview` : `${base}/template`;
   return base;

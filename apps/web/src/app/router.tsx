@@ -167,6 +167,23 @@ export const router = createBrowserRouter([
         path,
         lazy: async () => ({ Component: (await import('../pages/AssignedPlanPage')).AssignedPlanPage }),
       })),
+      // The plan reader (docs/organizations.md "Plan reader"; spec 000 §2's plan routes).
+      ...[
+        'plan/:authorId/:planId',
+        'plan/:authorId/:planId/preview',
+        'plan/:authorId/:planId/draft',
+        'plan/:authorId/:planId/mentee/:memberId',
+        'plan/page/:authorId/:planId/:pageNumber',
+        'plan/page/:authorId/:planId/:pageNumber/template',
+        'plan/page/:authorId/:planId/:pageNumber/mentee/:memberId',
+      ].map((path) => ({
+        path,
+        lazy: async () => ({ Component: (await import('../pages/PlanReaderPage')).PlanReaderPage }),
+      })),
+      {
+        path: 'plan/:authorId/:planId/edit',
+        lazy: async () => ({ Component: (await import('../pages/PlanReaderPage')).PlanEditRedirect }),
+      },
       {
         path: 'onboarding/dashboard',
         lazy: async () => ({ Component: (await import('../pages/MentorDashboardPage')).MentorDashboardPage }),

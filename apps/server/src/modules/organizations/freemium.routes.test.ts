@@ -103,6 +103,21 @@ describe('assessments as assignable items', () => {
     expect(cards).toContainEqual(['skill_assessment', first?.work_id]);
   });
 
+  it('the assign form lists assessments to those who may assign; members 403, other organizations 404', async () => {
+    const org = await organization(BusinessTier.Enterprise);
+    const listed = await org.admin.client.get(`${org.base}/assignable-assessments`);
+    expect(listed.statusCode).toBe(200);
+    const ids = listed.json().items.map((card: { collection_id: number }) => card.collection_id);
+    for (const assessment of assessments) expect(ids).toContain(assessment.work_id);
+    expect(
+      listed.json().items.every((card: { work_type: string }) => card.work_type === 'skill_assessment'),
+    ).toBe(true);
+    expect(ids).not.toContain(course.collection.id);
+    expect((await org.member.client.get(`${org.base}/assignable-assessments`)).statusCode).toBe(403);
+    const stranger = await organization(BusinessTier.Enterprise);
+    expect((await stranger.admin.client.get(`${org.base}/assignable-assessments`)).statusCode).toBe(404);
+  });
+
   it('a member still may not assign one (403), and another organization cannot name it for us', async () => {
     const org = await organization(BusinessTier.Enterprise);
     const refused = await org.member.client.post(`${org.base}/assign-courses`, {

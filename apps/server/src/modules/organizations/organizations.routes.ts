@@ -161,6 +161,10 @@ export function registerOrganizationsRoutes(app: FastifyInstance, organizations:
 
   app.get('/api/learn/assigned', async (request) => organizations.myAssignments(requireUser(request).userId));
 
+  app.get(`${BASE}/assignable-assessments`, async (request) =>
+    organizations.assignableAssessments(requireUser(request).userId, organizationOf(request)),
+  );
+
   app.get('/api/learn/organization', async (request) =>
     organizations.organizationCatalog(requireUser(request).userId),
   );

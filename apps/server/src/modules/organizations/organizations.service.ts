@@ -1,5 +1,6 @@
 import type {
   AddUsersRequest,
+  AssignableAssessmentsResponse,
   AssignContentRequest,
   Assignment,
   AssignmentsResponse,
@@ -934,6 +935,32 @@ export function createOrganizationsService(deps: OrganizationsDeps) {
         offset: 0,
       });
       return { organization_id: membership.organization.id, name: membership.organization.name, items };
+    },
+
+    /**
+     * The assign form's assessments (skill and enterprise assessments, 001 §7): published ones, within the
+     * organization's subscription, for those who may assign.
+     */
+    async assignableAssessments(
+      userId: number,
+      organizationId: number,
+    ): Promise<AssignableAssessmentsResponse> {
+      const actor = await actorIn(userId, organizationId);
+      require(canAssign(actor));
+      const { items } = await content.search({
+        search: '',
+        workTypes: [...ASSIGNABLE_ASSESSMENT_TYPES],
+        topic: null,
+        difficulty: null,
+        onlyFree: false,
+        onlyEarlyAccess: false,
+        reviewStates: [CourseReviewState.Approved, CourseReviewState.ApprovedForEarlyAccess],
+        tag: null,
+        scope: scopeOf(actor.membership),
+        limit: 100,
+        offset: 0,
+      });
+      return { items };
     },
 
     async chooseActive(userId: number, organizationId: number) {

@@ -4,17 +4,17 @@ import type {
   CreatePlanRequest,
   MyPlansResponse,
   OrganizationPlan,
-  PlanReaderMode,
-  PlanReaderResponse,
   OrganizationPlansResponse,
   PlanAssignment,
   PlanAssignmentsResponse,
+  PlanReaderMode,
+  PlanReaderResponse,
   UpdatePlanRequest,
 } from '@coderoom/contracts';
 import {
   BusinessTier,
-  FreemiumDefaults,
   ErrorMessages,
+  FreemiumDefaults,
   isPathContentReachable,
   isPlanComplete,
   isVisibleInOrganization,
@@ -628,16 +628,19 @@ export function createPlansService(deps: PlansDeps) {
         else if (!authors) throw forbidden(PlanErrors.NotAssigned);
       }
       // Spec 001 §5 rule 7: plan content is out of reach when the organization blocks courses.
-      if (!isPathContentReachable(scopeOf(membership))) throw notFound(ErrorMessages.NotIncludedInSubscription);
+      if (!isPathContentReachable(scopeOf(membership)))
+        throw notFound(ErrorMessages.NotIncludedInSubscription);
       const [presented] = await present([planRow]);
       if (!presented) throw notFound(PlanErrors.NotFound);
       const [assigned] = readFor
         ? await assignedPlans(organizationId, [readFor], mode === 'mentee' ? 'mentor' : 'member')
         : [];
-      const modules = assigned?.modules ?? presented.modules.map((module) => ({
-        ...module,
-        items: module.items.map((item) => ({ ...item, percent: 0, completed: false })),
-      }));
+      const modules =
+        assigned?.modules ??
+        presented.modules.map((module) => ({
+          ...module,
+          items: module.items.map((item) => ({ ...item, percent: 0, completed: false })),
+        }));
       const pageUrl = (page: number) =>
         planReaderUrl(presented.author_id, planId, {
           page,
@@ -672,7 +675,10 @@ export function createPlansService(deps: PlansDeps) {
               is_overdue: assigned.is_overdue,
             }
           : null,
-        mentee: mode === 'mentee' && readFor ? { member_id: readFor.assignment.memberId, email: readFor.email } : null,
+        mentee:
+          mode === 'mentee' && readFor
+            ? { member_id: readFor.assignment.memberId, email: readFor.email }
+            : null,
         pages: modules.map((module, index) => ({
           number: index + 1,
           title: module.title,

@@ -16,5 +16,8 @@ export const organizationKeys = {
   myPlans: ['organization', 'my-plans'] as const,
   myPlan: (assignmentId: number) => ['organization', 'my-plans', assignmentId] as const,
   myFeedback: ['organization', 'my-feedback'] as const,
+  // Under my-plans, so whatever refreshes the member's plans refreshes the reader too.
+  planReader: (authorId: number, planId: number, menteeMemberId: number | null) =>
+    ['organization', 'my-plans', 'reader', authorId, planId, menteeMemberId] as const,
   catalog: ['organization', 'catalog'] as const,
 };

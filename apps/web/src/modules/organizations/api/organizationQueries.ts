@@ -1,4 +1,5 @@
 import type {
+  AssignableAssessmentsResponse,
   AssignmentsResponse,
   OrganizationCatalogResponse,
   OrganizationMembersResponse,
@@ -60,6 +61,20 @@ export function useOrganizationCatalog(enabled: boolean) {
   return useQuery({
     queryKey: organizationKeys.catalog,
     queryFn: () => apiRequest('GET', '/api/learn/organization', responseOf<OrganizationCatalogResponse>()),
+    enabled,
+  });
+}
+
+/** The assessments the assign form offers (those who may assign only). */
+export function useAssignableAssessments(organizationId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...organizationKeys.of(organizationId), 'assignable-assessments'],
+    queryFn: () =>
+      apiRequest(
+        'GET',
+        `/api/organization/${organizationId}/assignable-assessments`,
+        responseOf<AssignableAssessmentsResponse>(),
+      ),
     enabled,
   });
 }

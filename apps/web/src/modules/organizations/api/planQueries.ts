@@ -6,6 +6,7 @@ import type {
   OrganizationPlan,
   OrganizationPlansResponse,
   PlanAssignmentsResponse,
+  PlanReaderResponse,
 } from '@coderoom/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../api/apiClient';
@@ -68,5 +69,15 @@ export function useMentees(organizationId: number) {
     queryKey: organizationKeys.mentees(organizationId),
     queryFn: () =>
       apiRequest('GET', `/api/organization/${organizationId}/mentees`, responseOf<MenteesResponse>()),
+  });
+}
+
+/** The plan reader: a plan's pages with the member's (or a mentee's) progress, or the authors' preview. */
+export function usePlanReader(authorId: number, planId: number, menteeMemberId: number | null) {
+  const query = menteeMemberId === null ? '' : `?mentee_member_id=${menteeMemberId}`;
+  return useQuery({
+    queryKey: organizationKeys.planReader(authorId, planId, menteeMemberId),
+    queryFn: () =>
+      apiRequest('GET', `/api/plan/${authorId}/${planId}${query}`, responseOf<PlanReaderResponse>()),
   });
 }

@@ -2,13 +2,21 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/FormMessage';
 import { useAssignContent } from '../api/organizationMutations';
-import { useOrganizationCatalog } from '../api/organizationQueries';
+import { useAssignableAssessments, useOrganizationCatalog } from '../api/organizationQueries';
 import { messageOf } from '../utils/messageOf';
 import { AssigneeField, assigneeIds } from './AssigneeField';
 
-/** Track progress / assign courses: a course or path to members or teams, with a due date. */
+type Kind = 'content' | 'assessment';
+
+/**
+ * Track progress / assign courses: a course or path, or an assessment (001 §7; the freemium plan allows 3 of
+ * each), to members or teams, with a due date.
+ */
 export function AssignContent({ organizationId }: { organizationId: number }) {
-  const catalog = useOrganizationCatalog(true);
+  const [kind, setKind] = useState<Kind>('content');
+  const catalog = useOrganizationCatalog(kind === 'content');
+  const assessments = useAssignableAssessments(organizationId, kind === 'assessment');
+  const choices = kind === 'content' ? catalog : assessments;
   const assign = useAssignContent(organizationId);
   const [work, setWork] = useState('');
   const [target, setTarget] = useState('');
@@ -20,7 +28,7 @@ export function AssignContent({ organizationId }: { organizationId: number }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setStatus(null);
-    const card = catalog.data?.items.find((item) => String(item.collection_id) === work);
+    const card = choices.data?.items.find((item) => String(item.collection_id) === work);
     if (!card || !target) return;
     assign.mutate(
       {
@@ -43,11 +51,39 @@ export function AssignContent({ organizationId }: { organizationId: number }) {
     <section aria-labelledby="assign-heading" className="org-section">
       <h2 id="assign-heading">Assign courses</h2>
       <form className="card org-form" onSubmit={submit}>
+        <fieldset className="field assign-kind">
+          <legend>What to assign</legend>
+          {(
+            [
+              ['content', 'A course or path'],
+              ['assessment', 'An assessment'],
+            ] as const
+          ).map(([value, label]) => (
+            <label key={value} className="radio">
+              <input
+                type="radio"
+                name={`${workId}-kind`}
+                value={value}
+                checked={kind === value}
+                onChange={() => {
+                  setKind(value);
+                  setWork('');
+                  setStatus(null);
+                }}
+              />{' '}
+              {label}
+            </label>
+          ))}
+        </fieldset>
         <div className="field">
-          <label htmlFor={workId}>Course or path</label>
+          <label htmlFor={workId}>{kind === 'content' ? 'Course or path' : 'Assessment'}</label>
           <select id={workId} value={work} onChange={(event) => setWork(event.target.value)} required>
-            <option value="">Choose…</option>
-            {catalog.data?.items.map((item) => (
+            <option value="">
+              {kind === 'assessment' && assessments.data?.items.length === 0
+                ? 'No assessments to assign'
+                : 'Choose…'}
+            </option>
+            {choices.data?.items.map((item) => (
               <option key={item.collection_id} value={item.collection_id}>
                 {item.title}
               </option>

@@ -30,6 +30,11 @@ export function AssignedPlanView({ plan }: { plan: AssignedPlan }) {
       <section className="card plan-summary" aria-label="Plan progress">
         <PlanDueLine plan={plan} />
         {plan.description && <p>{plan.description}</p>}
+        <p>
+          <Link className="btn btn-primary" to={plan.reader_url}>
+            Read the plan page by page
+          </Link>
+        </p>
         <div className="progress-line">
           <progress max={100} value={plan.percent} aria-label={`${plan.plan_title} progress`} />
           <span>{plan.percent}%</span>

@@ -42,6 +42,11 @@ export function AssignedPlans({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
               <Link to={`/onboarding/assigned-plans/${plan.assignment_id}`}>{plan.plan_title}</Link>
             </Heading>
             <PlanDueLine plan={plan} />
+            <p className="small">
+              <Link to={plan.reader_url}>
+                Read the plan<span className="visually-hidden"> {plan.plan_title}</span> page by page
+              </Link>
+            </p>
           </div>
           <div className="progress-line">
             <progress max={100} value={plan.percent} aria-label={`${plan.plan_title} progress`} />

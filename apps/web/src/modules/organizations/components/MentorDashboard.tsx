@@ -1,6 +1,7 @@
 import type { MenteesResponse } from '@coderoom/contracts';
 import { MENTOR_FEEDBACK_MAX_LENGTH } from '@coderoom/domain';
 import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../ui/Button';
 import { FormMessage } from '../../../ui/FormMessage';
 import { useGiveFeedback } from '../api/planMutations';
@@ -37,6 +38,7 @@ function MenteeCard({ organizationId, mentee }: { organizationId: number; mentee
       due: plan.due_date,
       percent: plan.percent,
       overdue: plan.is_overdue,
+      url: plan.reader_url as string | null,
     })),
     ...mentee.assignments.map((assignment) => ({
       key: `assignment:${assignment.assignment_id}`,
@@ -45,6 +47,7 @@ function MenteeCard({ organizationId, mentee }: { organizationId: number; mentee
       due: assignment.due_date,
       percent: assignment.percent,
       overdue: assignment.is_overdue,
+      url: null as string | null,
     })),
   ];
 
@@ -98,7 +101,7 @@ function MenteeCard({ organizationId, mentee }: { organizationId: number; mentee
               {rows.map((row) => (
                 <tr key={row.key}>
                   <td>
-                    {row.title}
+                    {row.url ? <Link to={row.url}>{row.title}</Link> : row.title}
                     <span className="muted small"> · {row.kind}</span>
                     {row.overdue && <span className="badge badge-warning">Overdue</span>}
                   </td>

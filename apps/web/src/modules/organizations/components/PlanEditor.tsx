@@ -1,5 +1,5 @@
 import type { OrganizationPlan, PlanItem } from '@coderoom/contracts';
-import { PlanState } from '@coderoom/domain';
+import { MAX_PLAN_PAGE_BODY, PlanState } from '@coderoom/domain';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../ui/Button';
@@ -16,6 +16,8 @@ import { PlanAssign } from './PlanAssign';
 interface DraftModule {
   key: string;
   title: string;
+  /** The page's Markdown text in the plan reader. */
+  body: string;
   items: PlanItem[];
 }
 
@@ -39,7 +41,12 @@ export function PlanEditor({ organizationId, plan }: { organizationId: number; p
   const [title, setTitle] = useState(plan.title);
   const [description, setDescription] = useState(plan.description);
   const [modules, setModules] = useState<DraftModule[]>(() =>
-    plan.modules.map((module) => ({ key: nextKey(), title: module.title, items: module.items })),
+    plan.modules.map((module) => ({
+      key: nextKey(),
+      title: module.title,
+      body: module.body,
+      items: module.items,
+    })),
   );
   const [focused, setFocused] = useState<{ module: number; item: number } | null>(null);
   const [picks, setPicks] = useState<Record<string, string>>({});
@@ -53,7 +60,7 @@ export function PlanEditor({ organizationId, plan }: { organizationId: number; p
   const addModule = () => {
     setModules((current) => [
       ...current,
-      { key: nextKey(), title: `Module ${current.length + 1}`, items: [] },
+      { key: nextKey(), title: `Module ${current.length + 1}`, body: '', items: [] },
     ]);
   };
 
@@ -113,6 +120,7 @@ export function PlanEditor({ organizationId, plan }: { organizationId: number; p
         description: description.trim(),
         modules: modules.map((module) => ({
           title: module.title.trim() || 'Untitled module',
+          body: module.body,
           items: module.items.map((item) => ({ author_id: item.author_id, work_id: item.work_id })),
         })),
         ...(state ? { state } : {}),
@@ -177,6 +185,24 @@ export function PlanEditor({ organizationId, plan }: { organizationId: number; p
                   changeModule(moduleIndex, (entry) => ({ ...entry, title: event.target.value }))
                 }
               />
+              <div className="field">
+                <label htmlFor={`${module.key}-body`}>Module {moduleIndex + 1} page text</label>
+                <textarea
+                  id={`${module.key}-body`}
+                  className="plan-wide-input"
+                  rows={4}
+                  maxLength={MAX_PLAN_PAGE_BODY}
+                  aria-describedby={`${module.key}-body-hint`}
+                  value={module.body}
+                  onChange={(event) =>
+                    changeModule(moduleIndex, (entry) => ({ ...entry, body: event.target.value }))
+                  }
+                />
+                <p id={`${module.key}-body-hint`} className="muted small">
+                  Markdown, shown above the module's courses when the plan is read as a page of the plan
+                  reader.
+                </p>
+              </div>
               {module.items.length === 0 ? (
                 <p className="muted small">No courses in this module yet.</p>
               ) : (
@@ -293,7 +319,8 @@ export function PlanEditor({ organizationId, plan }: { organizationId: number; p
         </div>
         {status && <FormMessage tone={status.tone}>{status.text}</FormMessage>}
         <p className="muted small">
-          <Link to="/onboarding/plans">Back to plans</Link>
+          <Link to="/onboarding/plans">Back to plans</Link> ·{' '}
+          <Link to={plan.preview_url}>Preview in the plan reader</Link>
         </p>
       </form>
       {isPublished && !plan.is_template && <PlanAssign organizationId={organizationId} plan={plan} />}
