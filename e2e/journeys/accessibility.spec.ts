@@ -78,6 +78,15 @@ const VISITED_AS: Record<string, Account> = {
   'onboarding/assigned-plans': 'organization',
   'onboarding/assigned-plans/:assignmentId': 'organization',
   'onboarding/dashboard': 'organization',
+  // The plan reader (docs/organizations.md "Plan reader"), as the member, the mentor and the admin.
+  'plan/:authorId/:planId': 'organization',
+  'plan/:authorId/:planId/preview': 'organization',
+  'plan/:authorId/:planId/draft': 'organization',
+  'plan/:authorId/:planId/mentee/:memberId': 'organization',
+  'plan/:authorId/:planId/edit': 'organization',
+  'plan/page/:authorId/:planId/:pageNumber': 'organization',
+  'plan/page/:authorId/:planId/:pageNumber/template': 'organization',
+  'plan/page/:authorId/:planId/:pageNumber/mentee/:memberId': 'organization',
   'dev/widgets': 'learner',
   settings: 'learner',
   'settings/billing': 'learner',
@@ -597,15 +606,48 @@ test('organization onboarding pages: plans, the plan page, the mentor dashboard'
   await pages.check('onboarding/plans/:planId', undefined, () =>
     expect(page.getByRole('heading', { level: 2, name: 'Assign this plan' })).toBeVisible(),
   );
+  // The plan reader's authors' preview, from the editor.
+  await page.getByRole('link', { name: 'Preview in the plan reader' }).click();
+  await pages.check('plan/:authorId/:planId/preview', undefined, () =>
+    expect(page.getByRole('link', { name: 'Read the first page' })).toBeVisible(),
+  );
+  const preview = new URL(page.url()).pathname.replace(/\/preview$/, '');
+  await pages.check('plan/:authorId/:planId/draft', `${preview}/draft`);
+  await page.getByRole('link', { name: 'Read the first page' }).click();
+  await pages.check('plan/page/:authorId/:planId/:pageNumber/template', undefined, () =>
+    expect(page.getByText('Template preview').or(page.getByText('Preview', { exact: true }))).toBeVisible(),
+  );
+  await pages.check('plan/:authorId/:planId/edit', `${preview}/edit`, async () => {
+    await expect(page).toHaveURL(/\/onboarding\/plans\/\d+$/);
+  });
   await as('manager@coderoom.dev');
   await pages.check('onboarding/dashboard', '/onboarding/dashboard', () =>
     expect(page.getByRole('heading', { level: 2, name: 'Mia Member' })).toBeVisible(),
+  );
+  await page.getByRole('link', { name: 'Acme onboarding: your first two weeks' }).click();
+  await pages.check('plan/:authorId/:planId/mentee/:memberId', undefined, () =>
+    expect(page.getByText(/Reading as member@coderoom\.dev/)).toBeVisible(),
+  );
+  await page
+    .getByRole('link', { name: 'Start the plan' })
+    .or(page.getByRole('link', { name: /^Continue:/ }))
+    .click();
+  await pages.check('plan/page/:authorId/:planId/:pageNumber/mentee/:memberId', undefined, () =>
+    expect(page.getByRole('heading', { level: 2, name: 'Courses and paths on this page' })).toBeVisible(),
   );
   await as('member@coderoom.dev');
   await pages.check('onboarding/assigned-plans', '/onboarding/assigned-plans');
   await page.getByRole('link', { name: 'Acme onboarding: your first two weeks' }).click();
   await pages.check('onboarding/assigned-plans/:assignmentId', undefined, () =>
     expect(page.getByRole('heading', { level: 2, name: 'Mentor feedback' })).toBeVisible(),
+  );
+  await page.getByRole('link', { name: 'Read the plan page by page' }).click();
+  await pages.check('plan/:authorId/:planId', undefined, () =>
+    expect(page.getByRole('heading', { level: 2, name: 'Pages' })).toBeVisible(),
+  );
+  await page.getByRole('link', { name: 'Week 1: Python at Acme' }).first().click();
+  await pages.check('plan/page/:authorId/:planId/:pageNumber', undefined, () =>
+    expect(page.getByRole('heading', { level: 1, name: 'Week 1: Python at Acme' })).toBeVisible(),
   );
   pages.finish();
 });

@@ -38,13 +38,13 @@ export function AssignedPlans({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
       {data.plans.map((plan) => (
         <li key={plan.assignment_id} className="card assigned-item">
           <div>
-            <Heading className="assigned-title">
+            <Heading className="assigned-title" id={`plan-title-${plan.assignment_id}`}>
               <Link to={`/onboarding/assigned-plans/${plan.assignment_id}`}>{plan.plan_title}</Link>
             </Heading>
             <PlanDueLine plan={plan} />
             <p className="small">
-              <Link to={plan.reader_url}>
-                Read the plan<span className="visually-hidden"> {plan.plan_title}</span> page by page
+              <Link to={plan.reader_url} aria-describedby={`plan-title-${plan.assignment_id}`}>
+                Read page by page
               </Link>
             </p>
           </div>
