@@ -11,8 +11,9 @@ import {
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { devMailbox } from '../../db/schema.js';
-import { buildCourse, buildUser } from '../../test/factories.js';
+import { buildCourse, buildUser, packageImportDeps } from '../../test/factories.js';
 import { buildTestApp, type TestApp, TestClient, waitFor } from '../../test/harness.js';
+import { importCloudLab } from '../cloudlabs/cloudlabs.package.js';
 import * as repo from './organizations.repository.js';
 import { buildOrganization, buildTeam } from './organizations.test-support.js';
 
@@ -171,6 +172,57 @@ describe('content visibility for organization subscribers (spec 001 §5)', () =>
     expect(await listed(member.client)).toContain(python.collection.id);
     expect(await listed(outsider.client)).toContain(go.collection.id);
     expect(await listed(new TestClient(t.app))).toContain(go.collection.id);
+  });
+
+  it('rule 6: standalone cloud labs only for organizations with can_access_cloudlabs', async () => {
+    const author = await buildUser(t.database, { fullName: 'Lab Author' });
+    const { collectionId, labId } = await importCloudLab(packageImportDeps(t.database), {
+      file: 'lab.yaml',
+      slug: `rule-6-lab-${process.pid}`,
+      manifest: {
+        title: 'Rule 6 lab',
+        summary: 'A lab for rule 6',
+        overview: 'Open the shell.',
+        difficulty: 'beginner',
+        tags: [],
+        author: author.email,
+        env: { type: 'CloudShell', image: 'coderoom/python/3', files: [] },
+        tasks: [{ title: 'First', instructions: 'Do one.', check: 'check-one' }],
+      },
+    });
+    const lab = `/api/cloudlab/${author.id}/${collectionId}/${labId}`;
+    const withoutLabs = await person();
+    const withLabs = await person();
+    const outsider = await person();
+    await buildOrganization(t.database, {
+      flags: { can_access_cloudlabs: false },
+      members: [{ email: withoutLabs.email, userId: withoutLabs.user.id, role: EnterpriseRole.Learner }],
+    });
+    await buildOrganization(t.database, {
+      members: [{ email: withLabs.email, userId: withLabs.user.id, role: EnterpriseRole.Learner }],
+    });
+    const labsListed = async (client: TestClient) =>
+      (
+        (await client.get('/api/reader/featured_items?type=cloudLabs')).json().items as Array<{
+          collection_id: number;
+        }>
+      ).map((item) => item.collection_id);
+
+    // Refused: not listed; the collection read answers 404 with the spec's text, and the lab's own pages
+    // (whose reads go through it) answer their not-found, so nothing starts.
+    expect(await labsListed(withoutLabs.client)).not.toContain(collectionId);
+    const refused = await withoutLabs.client.get(`/api/reader/collection/${author.id}/${collectionId}`);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json().errorText).toBe(ErrorMessages.NotIncludedInSubscription);
+    expect((await withoutLabs.client.get(lab)).statusCode).toBe(404);
+    expect((await withoutLabs.client.post(`${lab}/begin`, {})).statusCode).toBe(404);
+    // Allowed: the flag's default, and people outside any organization.
+    for (const allowed of [withLabs, outsider]) {
+      expect(await labsListed(allowed.client)).toContain(collectionId);
+      const read = await allowed.client.get(lab);
+      expect(read.statusCode, read.body).toBe(200);
+      expect(read.json().can_access_cloudlabs).toBe(true);
+    }
   });
 
   it('rule 7: an organization that blocks courses blocks paths too, unless it is learn-freemium', async () => {
