@@ -234,10 +234,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
   // A collab process builds the same modules (documents load through them) but answers only its socket.
   if (deps.collab === 'only') {
-    app.addHook('onRequest', (request, reply, done) => {
+    app.addHook('onRequest', (request, _reply, done) => {
       const path = request.url.split('?')[0];
       if (path === COLLAB_PATH || path === '/api/health') done();
-      else reply.callNotFound();
+      else done(new AppError(ErrorStatus.NotFound, PlatformMessages.NotFound));
     });
   }
 

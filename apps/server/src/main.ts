@@ -48,6 +48,13 @@ async function main(): Promise<void> {
 
   const database = await openDatabase(config);
   const applied = await migrate(database);
+  // ROLE=migrate: a deployment's migration job (deploy/kubernetes/migrate-job.yaml) runs this and exits.
+  if (config.role === 'migrate') {
+    console.log(`migrations: ${applied.length} applied${applied.length > 0 ? `, the last ${applied.at(-1)}` : ''}`);
+    if (config.seedDemo) await seedDemo(database);
+    await database.close();
+    return;
+  }
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, db: database.db });
   // A collab process only loads and stores documents: it runs no code and starts no instance.
   const isCollab = config.role === 'collab';
@@ -131,8 +138,9 @@ async function main(): Promise<void> {
       ? `  Listening on ${config.host}:${config.port}: reachable from other machines`
       : '  Listening on this machine only (HOST=0.0.0.0 exposes it)',
     `  Database: ${database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
-    `  Mail: ${mailer.mode === 'smtp' ? 'SMTP_URL' : `dev mailbox at ${url}/admin/mailbox`}`,
   ];
+  if (isCollab) lines.push('  Serves only collaborative editing (/api/collab) and /api/health');
+  else lines.push(`  Mail: ${mailer.mode === 'smtp' ? 'SMTP_URL' : `dev mailbox at ${url}/admin/mailbox`}`);
   if (config.seedDemo) {
     lines.push(`  Demo accounts (password ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) lines.push(`    ${account.email}`);

@@ -24,8 +24,10 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ROLE: 'collab', DATABASE_URL: postgres })).toThrow(/REDIS_URL/);
     expect(() => loadConfig({ ROLE: 'instances', DATABASE_URL: postgres })).toThrow(/cannot run/);
     expect(() => loadConfig({ ROLE: 'web', DATABASE_URL: postgres })).toThrow(
-      /expected all, api, worker, collab, runner/,
+      /expected all, api, worker, collab, runner, migrate/,
     );
+    expect(loadConfig({ ROLE: 'migrate', DATABASE_URL: postgres }).role).toBe('migrate');
+    expect(() => loadConfig({ ROLE: 'migrate' })).toThrow(/ROLE.*DATABASE_URL/);
   });
 
   it('hands the collaborative-editing socket to collab processes only in a split deployment', () => {

@@ -5,11 +5,12 @@ import path from 'node:path';
  * requests and leaves queued jobs to worker processes. `worker`: runs the job queue (and answers health
  * probes). `collab`: serves only the collaborative-editing WebSocket (and health probes). These three need
  * PostgreSQL: the embedded database belongs to a single process. `runner`: runs learners' code for the
- * others, with no database.
+ * others, with no database. `migrate`: applies the migrations (and the demo seed when asked) and exits,
+ * for a deployment's migration job.
  */
-export type ProcessRole = 'all' | 'api' | 'worker' | 'collab' | 'runner';
+export type ProcessRole = 'all' | 'api' | 'worker' | 'collab' | 'runner' | 'migrate';
 
-const ROLES: readonly ProcessRole[] = ['all', 'api', 'worker', 'collab', 'runner'];
+const ROLES: readonly ProcessRole[] = ['all', 'api', 'worker', 'collab', 'runner', 'migrate'];
 
 /** Roles the issue names that cannot run as their own process yet, and where that work runs meanwhile. */
 const PLANNED_ROLES: Record<string, string> = {
