@@ -50,7 +50,9 @@ async function main(): Promise<void> {
   const applied = await migrate(database);
   // ROLE=migrate: a deployment's migration job (deploy/kubernetes/migrate-job.yaml) runs this and exits.
   if (config.role === 'migrate') {
-    console.log(`migrations: ${applied.length} applied${applied.length > 0 ? `, the last ${applied.at(-1)}` : ''}`);
+    console.log(
+      `migrations: ${applied.length} applied${applied.length > 0 ? `, the last ${applied.at(-1)}` : ''}`,
+    );
     if (config.seedDemo) await seedDemo(database);
     await database.close();
     return;
