@@ -1,11 +1,15 @@
 import { rm } from 'node:fs/promises';
+import type { Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import {
+  createInstancesHttpService,
+  createRemoteInstanceDriver,
   createRemoteRunner,
   createRunner,
   createRunnerHttpService,
   createRunnerProcess,
   type LanguageAvailability,
+  type LiveInstanceDriver,
   type Runner,
 } from '@coderoom/runner';
 import { buildApp } from './app.js';
@@ -41,8 +45,13 @@ async function main(): Promise<void> {
   }
   config.webDistDir ??= DEFAULT_WEB_DIST;
   const runnerConfig = { uidBase: uidBaseFromEnv('RUNNER_UID_BASE') };
+  if (instanceDriver.kind === 'bwrap') instanceDriver.bwrap.uidBase = uidBaseFromEnv('INSTANCE_UID_BASE');
   if (config.role === 'runner') {
     await serveRunner(config, localRunner(runnerConfig));
+    return;
+  }
+  if (config.role === 'instances') {
+    await serveInstances(config, createInstanceDriver(instanceDriver));
     return;
   }
 
@@ -75,9 +84,16 @@ async function main(): Promise<void> {
           log: (message, error) => console.warn(message, error instanceof Error ? error.message : ''),
         })
       : localRunner(runnerConfig);
-  // Live instances: bubblewrap on this host (default) or Docker containers (INSTANCE_DRIVER=docker).
-  if (instanceDriver.kind === 'bwrap') instanceDriver.bwrap.uidBase = uidBaseFromEnv('INSTANCE_UID_BASE');
-  const instances = isCollab ? null : createInstanceDriver(instanceDriver);
+  // Live instances: bubblewrap on this host (default) or Docker containers (INSTANCE_DRIVER=docker); with
+  // INSTANCES_URL, on the instances host (ROLE=instances), and the app proxy relays through it.
+  const instances = isCollab
+    ? null
+    : config.instancesService?.url
+      ? createRemoteInstanceDriver({
+          address: config.instancesService.url,
+          secret: config.instancesService.secret,
+        })
+      : createInstanceDriver(instanceDriver);
   // ROLE=api leaves the job queue to worker processes; a worker or collab process serves no web app
   // (docs/deploy.md).
   if (config.role === 'worker' || isCollab) config.webDistDir = null;
@@ -163,6 +179,21 @@ function localRunner(runnerConfig: { uidBase: number | undefined }): Runner {
     : createRunnerProcess(runnerConfig);
 }
 
+/** Listens on a TCP port or a Unix socket path (a stale socket file is removed first). */
+async function listenOn(
+  server: Server,
+  host: string,
+  at: { port: number } | { path: string },
+): Promise<string> {
+  if ('path' in at) await rm(at.path, { force: true });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    if ('path' in at) server.listen(at.path, resolve);
+    else server.listen(at.port, host, resolve);
+  });
+  return 'path' in at ? `unix:${at.path}` : `http://${host}:${at.port}`;
+}
+
 /**
  * ROLE=runner: no database, no web app; the sandboxed runner behind an HTTP service that api processes
  * call with the shared secret (docs/runner.md, "The runner as a service").
@@ -175,13 +206,7 @@ async function serveRunner(config: ReturnType<typeof loadConfig>, runner: Runner
     secret: service.secret,
     log: (message, error) => console.error(message, error),
   });
-  const listen = 'path' in service.listen ? service.listen.path : service.listen.port;
-  if (typeof listen === 'string') await rm(listen, { force: true });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    if (typeof listen === 'string') server.listen(listen, resolve);
-    else server.listen(listen, config.host, resolve);
-  });
+  const where = await listenOn(server, config.host, service.listen);
   const shutdown = async (signal: string) => {
     console.log(`runner: ${signal}, shutting down`);
     // Stop taking calls, let the ones running finish (each is capped at 30 s), then stop the sandboxes.
@@ -191,12 +216,46 @@ async function serveRunner(config: ReturnType<typeof loadConfig>, runner: Runner
   };
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  const where = typeof listen === 'string' ? `unix:${listen}` : `http://${config.host}:${listen}`;
   console.log(`\n  Coderoom runner host (ROLE=runner) listening at ${where}\n`);
   void runner
     .languages()
     .then((languages) => console.log(`${describeLanguages(languages)}\n`))
     .catch((error: unknown) => console.warn('language probe failed', error));
+}
+
+/**
+ * ROLE=instances: no database, no web app; the live-instance driver behind an HTTP service that api
+ * processes call with the shared secret (docs/containers.md, "Instances as a service").
+ */
+async function serveInstances(
+  config: ReturnType<typeof loadConfig>,
+  driver: LiveInstanceDriver,
+): Promise<void> {
+  const service = config.instancesService;
+  if (!service) throw new Error('ROLE=instances without its configuration');
+  const server = createInstancesHttpService({
+    driver,
+    secret: service.secret,
+    log: (message, error) => console.error(message, error),
+  });
+  const where = await listenOn(server, config.host, service.listen);
+  // Idle instances are stopped here, where they run (an api process's containers module does it too).
+  const reclaim = setInterval(() => void driver.reclaimIdle().catch(() => {}), 60_000);
+  const shutdown = async (signal: string) => {
+    console.log(`instances: ${signal}, shutting down`);
+    clearInterval(reclaim);
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await driver.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  const status = await driver.driverStatus();
+  console.log(
+    `\n  Coderoom instances host (ROLE=instances, ${status.kind}) listening at ${where}` +
+      `\n  ${status.available ? `capacity ${status.capacity}` : `unavailable: ${status.reason}`}\n`,
+  );
 }
 
 function describeLanguages(languages: LanguageAvailability[]): string {

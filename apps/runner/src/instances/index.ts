@@ -14,4 +14,15 @@ export {
 } from './dockerDriver.js';
 export { DEFAULT_INSTANCE_LIMITS } from './limits.js';
 export { findProfile, INSTANCE_PROFILES, type InstanceProfile, isSafeWorkspacePath } from './profiles.js';
+export {
+  createInstancesHttpService,
+  InstancesServiceMessages,
+  type InstancesServiceOptions,
+} from './remote/instancesService.js';
+export { INSTANCES_HEALTH_PATH } from './remote/protocol.js';
+export {
+  createRemoteInstanceDriver,
+  type RemoteInstanceDriverOptions,
+  RemoteInstanceMessages,
+} from './remote/remoteInstanceDriver.js';
 export * from './types.js';

@@ -22,9 +22,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ ROLE: 'collab', DATABASE_URL: postgres, REDIS_URL: redis }).role).toBe('collab');
     expect(() => loadConfig({ ROLE: 'collab' })).toThrow(/ROLE.*DATABASE_URL/);
     expect(() => loadConfig({ ROLE: 'collab', DATABASE_URL: postgres })).toThrow(/REDIS_URL/);
-    expect(() => loadConfig({ ROLE: 'instances', DATABASE_URL: postgres })).toThrow(/cannot run/);
     expect(() => loadConfig({ ROLE: 'web', DATABASE_URL: postgres })).toThrow(
-      /expected all, api, worker, collab, runner, migrate/,
+      /expected all, api, worker, collab, runner, instances, migrate/,
     );
     expect(loadConfig({ ROLE: 'migrate', DATABASE_URL: postgres }).role).toBe('migrate');
     expect(() => loadConfig({ ROLE: 'migrate' })).toThrow(/ROLE.*DATABASE_URL/);
@@ -71,6 +70,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ RUNNER_URLS: 'http://10.0.0.2', RUNNER_SECRET: secret })).toThrow(
       /RUNNER_URLS/,
     );
+  });
+
+  it('configures the instances service: a host with the secret and no database, api processes naming it', () => {
+    const secret = 'sixteen-chars-or-more';
+    expect(loadConfig({}).instancesService).toBeNull();
+    const host = loadConfig({ ROLE: 'instances', INSTANCES_SECRET: secret, INSTANCES_LISTEN: '4200' });
+    expect(host.instancesService).toEqual({ secret, listen: { port: 4200 }, url: null });
+    expect(() => loadConfig({ ROLE: 'instances' })).toThrow(/INSTANCES_SECRET/);
+    expect(() =>
+      loadConfig({ ROLE: 'instances', INSTANCES_SECRET: secret, INSTANCES_URL: 'http://10.0.0.3:4200' }),
+    ).toThrow(/INSTANCES_URL/);
+    const caller = loadConfig({
+      INSTANCES_URL: 'unix:/run/coderoom/instances.sock',
+      INSTANCES_SECRET: secret,
+    });
+    expect(caller.instancesService?.url).toBe('unix:/run/coderoom/instances.sock');
+    expect(() => loadConfig({ INSTANCES_URL: 'http://10.0.0.3:4200' })).toThrow(/INSTANCES_SECRET/);
+    expect(() => loadConfig({ INSTANCES_URL: 'ftp://x', INSTANCES_SECRET: secret })).toThrow(/INSTANCES_URL/);
   });
 
   it('exposes the server only when HOST says so', () => {

@@ -8,14 +8,9 @@ import path from 'node:path';
  * others, with no database. `migrate`: applies the migrations (and the demo seed when asked) and exits,
  * for a deployment's migration job.
  */
-export type ProcessRole = 'all' | 'api' | 'worker' | 'collab' | 'runner' | 'migrate';
+export type ProcessRole = 'all' | 'api' | 'worker' | 'collab' | 'runner' | 'instances' | 'migrate';
 
-const ROLES: readonly ProcessRole[] = ['all', 'api', 'worker', 'collab', 'runner', 'migrate'];
-
-/** Roles the issue names that cannot run as their own process yet, and where that work runs meanwhile. */
-const PLANNED_ROLES: Record<string, string> = {
-  instances: 'live instances are started by the api process that allocates them',
-};
+const ROLES: readonly ProcessRole[] = ['all', 'api', 'worker', 'collab', 'runner', 'instances', 'migrate'];
 
 export interface AppConfig {
   role: ProcessRole;
@@ -65,6 +60,48 @@ export interface AppConfig {
    * process of this one.
    */
   runnerService: RunnerServiceConfig | null;
+  /**
+   * Live instances on a host of their own (docs/containers.md, "Instances as a service"): where a
+   * ROLE=instances process listens, the host other processes call (INSTANCES_URL), and the shared secret.
+   * Null: this process starts the instances it allocates.
+   */
+  instancesService: InstancesServiceConfig | null;
+}
+
+export interface InstancesServiceConfig {
+  /** INSTANCES_SECRET: shared by the instances host and every api process; at least 16 characters. */
+  secret: string;
+  /** ROLE=instances: a TCP port (INSTANCES_LISTEN=4200, default PORT) or a Unix socket path. */
+  listen: { port: number } | { path: string };
+  /** INSTANCES_URL: `http://host:port` or `unix:/path.sock`; null for ROLE=instances itself. */
+  url: string | null;
+}
+
+function readInstancesService(env: Env, role: ProcessRole, port: number): InstancesServiceConfig | null {
+  const url = env.INSTANCES_URL?.trim() || null;
+  if (url && !url.startsWith('unix:/')) {
+    let parsed: URL | null = null;
+    try {
+      parsed = new URL(url);
+    } catch {}
+    if (parsed?.protocol !== 'http:' || !parsed.port) {
+      throw new ConfigError('INSTANCES_URL', `expected http://host:port or unix:/path.sock, got "${url}"`);
+    }
+  }
+  if (role !== 'instances' && !url) return null;
+  if (role === 'instances' && url) {
+    throw new ConfigError(
+      'INSTANCES_URL',
+      'the instances host starts them itself: leave INSTANCES_URL unset',
+    );
+  }
+  const secret = env.INSTANCES_SECRET ?? '';
+  if (secret.length < 16) throw new ConfigError('INSTANCES_SECRET', 'expected at least 16 characters');
+  const rawListen = env.INSTANCES_LISTEN ?? '';
+  const listen = rawListen.startsWith('/')
+    ? { path: rawListen }
+    : { port: rawListen === '' ? port : readPort(env, 'INSTANCES_LISTEN', port) };
+  return { secret, listen, url };
 }
 
 export interface RunnerServiceConfig {
@@ -273,15 +310,11 @@ function readLogFormat(env: Env): LogFormat {
 
 function readRole(env: Env, databaseUrl: string | null): ProcessRole {
   const raw = env.ROLE || 'all';
-  const planned = PLANNED_ROLES[raw];
-  if (planned) {
-    throw new ConfigError('ROLE', `${raw} cannot run as its own process yet: ${planned} (docs/deploy.md)`);
-  }
   if (!(ROLES as readonly string[]).includes(raw)) {
     throw new ConfigError('ROLE', `expected ${ROLES.join(', ')}, got "${raw}"`);
   }
-  // A runner host keeps no state: it only runs code for the api processes that call it.
-  if (raw !== 'all' && raw !== 'runner' && databaseUrl === null) {
+  // A runner or instances host keeps no state: it only serves the api processes that call it.
+  if (raw !== 'all' && raw !== 'runner' && raw !== 'instances' && databaseUrl === null) {
     throw new ConfigError(
       'ROLE',
       `${raw} shares its state with other processes: set DATABASE_URL (PostgreSQL)`,
@@ -353,5 +386,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     collabRedis: readCollabRedis(env),
     servesCollab: readServesCollab(env, role, readCollabRedis(env)),
     runnerService: readRunnerService(env, role, port),
+    instancesService: readInstancesService(env, role, port),
   };
 }

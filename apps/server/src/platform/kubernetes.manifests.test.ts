@@ -88,7 +88,7 @@ describe('Kubernetes manifests', () => {
 
   it('give every workload resources and probes on its health route, and start each role with a valid configuration', () => {
     const roles = workloads.map((workload) => environmentOf(containersOf(workload)[0] as Container).ROLE);
-    expect(roles.sort()).toEqual(['api', 'collab', 'runner', 'worker']);
+    expect(roles.sort()).toEqual(['api', 'collab', 'instances', 'runner', 'worker']);
     for (const workload of workloads) {
       for (const container of containersOf(workload)) {
         const where = `${workload.metadata.name}/${container.name}`;
@@ -96,8 +96,9 @@ describe('Kubernetes manifests', () => {
         expect(container.resources?.requests?.memory, where).toBeTruthy();
         expect(container.resources?.limits?.memory, where).toBeTruthy();
         const env = environmentOf(container);
-        // The runner host answers its own probe path; every other role answers the API's.
-        const health = env.ROLE === 'runner' ? '/v1/health' : '/api/health';
+        // The runner and instances hosts answer their own probe path; every other role answers the API's.
+        const isHost = env.ROLE === 'runner' || env.ROLE === 'instances';
+        const health = isHost ? '/v1/health' : '/api/health';
         const portNames = (container.ports ?? []).map((port) => port.name);
         for (const probe of [container.readinessProbe, container.livenessProbe]) {
           expect(probe?.httpGet.path, where).toBe(health);
@@ -107,13 +108,20 @@ describe('Kubernetes manifests', () => {
         expect(config.role, where).toBe(env.ROLE);
         expect(config.host, where).toBe('0.0.0.0');
         if (config.role === 'runner') expect(config.runnerService?.listen).toEqual({ port: 4100 });
-        else {
+        else if (config.role === 'instances') {
+          expect(config.instancesService?.listen).toEqual({ port: 4200 });
+        } else {
           expect(config.databaseUrl, where).toBeTruthy();
           // Several pods: uploads in one shared bucket, signed with one shared key.
           expect(config.storage.driver, where).toBe('s3');
           expect(config.uploadSigningSecret, where).toBeTruthy();
         }
-        if (config.role === 'api') expect(config.servesCollab, where).toBe(false);
+        if (config.role === 'api') {
+          expect(config.servesCollab, where).toBe(false);
+          // The api pods start no sandbox: code goes to the runner pods, instances to the instances pod.
+          expect(config.runnerService?.urls.length, where).toBeGreaterThan(0);
+          expect(config.instancesService?.url, where).toMatch(/^http:\/\/coderoom-instances-0\./);
+        }
       }
     }
   });
