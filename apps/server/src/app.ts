@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { LOGGED_IN_COOKIE, SESSION_COOKIE } from '@coderoom/contracts';
 import {
   DEFAULT_STUDENT_EMAIL_DOMAINS,
   ErrorStatus,
@@ -120,6 +121,8 @@ import { createSsoService } from './modules/organizations/sso.service.js';
 import { createSubscriptionSalesService } from './modules/organizations/subscriptionSales.service.js';
 import { createIndexPage, type IndexPage } from './modules/pagemeta/pagemeta.page.js';
 import { createPageMetaService } from './modules/pagemeta/pagemeta.service.js';
+import type { WebManifest } from './modules/prerender/prerender.assets.js';
+import { createPrerenderService } from './modules/prerender/prerender.service.js';
 import { registerPrivacyRoutes } from './modules/privacy/privacy.routes.js';
 import { createPrivacyService } from './modules/privacy/privacy.service.js';
 import { registerProgressRoutes } from './modules/progress/progress.routes.js';
@@ -767,23 +770,59 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCloudLabsRoutes(app, cloudLabs);
   registerCloudLabEditorRoutes(app, createCloudLabEditorService({ db: database.db, clock, content }));
 
-  registerWebApp(app, config.webDistDir, (indexHtml) =>
-    createIndexPage(indexHtml, createPageMetaService({ content, editorPages: marketing }), config.publicUrl),
+  registerWebApp(app, config.webDistDir, (indexHtml, serverEntry) =>
+    createIndexPage(
+      indexHtml,
+      createPageMetaService({ content, editorPages: marketing }),
+      config.publicUrl,
+      serverEntry === null
+        ? null
+        : createPrerenderService({
+            entryPath: serverEntry.entry,
+            manifest: serverEntry.manifest,
+            // The page's data as a visitor without cookies gets it, from this process's own routes.
+            api: async (apiPath) => {
+              const answer = await app.inject({
+                method: 'GET',
+                url: apiPath,
+                headers: { accept: 'application/json' },
+              });
+              const empty = answer.statusCode === 204 || answer.statusCode === 304;
+              return new Response(empty ? null : answer.rawPayload, {
+                status: answer.statusCode,
+                headers: { 'content-type': String(answer.headers['content-type'] ?? 'application/json') },
+              });
+            },
+            changes,
+            clock,
+            onError: (error, pathname) => app.log.warn({ err: error, pathname }, 'server rendering failed'),
+          }),
+    ),
   );
   return app;
 }
 
 /**
  * Serves the built SPA; unknown /api paths stay JSON 404s, every other GET gets index.html with the
- * page's own title, description and Open Graph tags (modules/pagemeta).
+ * page's own title, description and Open Graph tags (modules/pagemeta), and for a visitor without a
+ * session, public pages rendered on the server when the web app's server build is there (modules/prerender).
  */
 function registerWebApp(
   app: FastifyInstance,
   webDistDir: string | null,
-  indexPageOf: (indexHtml: string) => IndexPage,
+  indexPageOf: (indexHtml: string, serverEntry: { entry: string; manifest: WebManifest } | null) => IndexPage,
 ): void {
   const hasWeb = webDistDir !== null && existsSync(path.join(webDistDir, 'index.html'));
-  const indexPage = hasWeb ? indexPageOf(readFileSync(path.join(webDistDir, 'index.html'), 'utf8')) : null;
+  // `vite build --ssr` writes the server's entry beside the browser's build (apps/web/dist-ssr).
+  const entry = hasWeb ? path.join(webDistDir, '..', 'dist-ssr', 'entry-server.js') : null;
+  const manifest = hasWeb ? path.join(webDistDir, '.vite', 'manifest.json') : null;
+  const serverEntry =
+    entry && manifest && existsSync(entry) && existsSync(manifest)
+      ? { entry, manifest: JSON.parse(readFileSync(manifest, 'utf8')) as WebManifest }
+      : null;
+  const indexPage = hasWeb
+    ? indexPageOf(readFileSync(path.join(webDistDir, 'index.html'), 'utf8'), serverEntry)
+    : null;
   if (hasWeb) {
     app.register(fastifyStatic, {
       root: webDistDir,
@@ -805,10 +844,14 @@ function registerWebApp(
       throw new AppError(ErrorStatus.NotFound, PlatformMessages.ApiRouteNotFound);
     }
     if (indexPage && (request.method === 'GET' || request.method === 'HEAD') && !path.extname(pathname)) {
+      const cookies = request.cookies;
+      const isVisitor = !cookies[SESSION_COOKIE] && !cookies[LOGGED_IN_COOKIE];
+      const search = request.url.slice(pathname.length);
       return reply
         .header('cache-control', 'no-cache')
+        .header('vary', 'cookie')
         .type('text/html; charset=utf-8')
-        .send(await indexPage(pathname));
+        .send(await indexPage({ pathname, search, isVisitor }));
     }
     throw new AppError(ErrorStatus.NotFound, PlatformMessages.NotFound);
   });

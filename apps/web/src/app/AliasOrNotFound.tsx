@@ -2,11 +2,11 @@ import { aliasRedirect, resolveRouteAlias } from '@coderoom/domain';
 import { matchRoutes, Navigate, useLocation } from 'react-router';
 import { useUserInfo } from '../modules/session/hooks/useUserInfo';
 import { ErrorPage } from '../ui/ErrorPage';
-import { router } from './router';
+import { routes } from './routes';
 
 /** A route of the app itself, not the catch-all this page is rendered for. */
 function routeExists(pathname: string): boolean {
-  const matches = matchRoutes(router.routes, pathname);
+  const matches = matchRoutes(routes, pathname);
   return matches !== null && matches.at(-1)?.route.path !== '*';
 }
 

@@ -42,25 +42,26 @@ interface CollapsibleSidebarProps {
  */
 export function CollapsibleSidebar({ kind, label, children }: CollapsibleSidebarProps) {
   const [state, setState] = useState(() => readStored(kind));
-  const isNarrow = useSyncExternalStore(subscribeNarrow, isNarrowNow);
+  // null on the server (modules/prerender), which cannot know the width: both forms are sent, and the
+  // stylesheet shows the one that fits, so the browser's first render changes nothing on screen.
+  const isNarrow = useSyncExternalStore<boolean | null>(subscribeNarrow, isNarrowNow, () => null);
   const [isNarrowOpen, setIsNarrowOpen] = useState(false);
   const limits = sidebarWidthLimits(kind);
 
-  if (isNarrow) {
-    return (
-      <aside className="sidebar sidebar-narrow" aria-label={label}>
-        <button
-          type="button"
-          className="btn btn-secondary sidebar-narrow-toggle"
-          aria-expanded={isNarrowOpen}
-          onClick={() => setIsNarrowOpen(!isNarrowOpen)}
-        >
-          <span aria-hidden="true">{isNarrowOpen ? '▾' : '▸'}</span> {label}
-        </button>
-        {isNarrowOpen && <div className="sidebar-body">{children}</div>}
-      </aside>
-    );
-  }
+  const narrow = (extraClass = '') => (
+    <aside className={`sidebar sidebar-narrow${extraClass}`} aria-label={label}>
+      <button
+        type="button"
+        className="btn btn-secondary sidebar-narrow-toggle"
+        aria-expanded={isNarrowOpen}
+        onClick={() => setIsNarrowOpen(!isNarrowOpen)}
+      >
+        <span aria-hidden="true">{isNarrowOpen ? '▾' : '▸'}</span> {label}
+      </button>
+      {isNarrowOpen && <div className="sidebar-body">{children}</div>}
+    </aside>
+  );
+  if (isNarrow) return narrow();
 
   const update = (next: { width: number; collapsed: boolean }) => {
     setState(next);
@@ -94,9 +95,9 @@ export function CollapsibleSidebar({ kind, label, children }: CollapsibleSidebar
     window.addEventListener('pointerup', up);
   };
 
-  return (
+  const wide = (extraClass = '') => (
     <aside
-      className={`sidebar${state.collapsed ? ' sidebar-collapsed' : ''}`}
+      className={`sidebar${state.collapsed ? ' sidebar-collapsed' : ''}${extraClass}`}
       style={{ width: state.collapsed ? `${Math.max(limits.min, 3)}rem` : `${state.width}rem` }}
       aria-label={label}
     >
@@ -129,5 +130,12 @@ export function CollapsibleSidebar({ kind, label, children }: CollapsibleSidebar
         />
       )}
     </aside>
+  );
+  if (isNarrow === false) return wide();
+  return (
+    <>
+      {narrow(' sidebar-server-narrow')}
+      {wide(' sidebar-server-wide')}
+    </>
   );
 }

@@ -1,6 +1,7 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '@coderoom/contracts';
 import type { z } from 'zod';
 import { ApiError } from './ApiError';
+import { transport } from './transport';
 import { notifyUnauthorized, shouldRedirectOnUnauthorized } from './unauthorized';
 
 export interface RequestOptions {
@@ -20,6 +21,7 @@ declare global {
 
 /** The answer public/early-data.js already asked for, if any; later calls for the same path fetch anew. */
 async function takeEarlyResponse(path: string): Promise<Response | null> {
+  if (typeof window === 'undefined') return null;
   const early = window.__coderoomEarly;
   const pending = early?.[path];
   if (!early || !pending) return null;
@@ -49,8 +51,8 @@ async function csrfToken(): Promise<string> {
 /** An error answer as an ApiError; a 401 sends the user to log in unless the caller said otherwise. */
 function failure(status: number, payload: unknown, options: RequestOptions): ApiError {
   const suppress = options.suppressUnauthorizedRedirect ?? false;
-  if (shouldRedirectOnUnauthorized(status, { suppress, search: window.location.search }))
-    notifyUnauthorized();
+  const search = typeof window === 'undefined' ? '' : window.location.search;
+  if (shouldRedirectOnUnauthorized(status, { suppress, search })) notifyUnauthorized();
   return ApiError.fromBody(status, payload);
 }
 
@@ -71,7 +73,7 @@ export async function apiRequest<Schema extends z.ZodType>(
   const early = method === 'GET' && options.headers === undefined ? await takeEarlyResponse(path) : null;
   const response =
     early ??
-    (await fetch(path, {
+    (await transport.fetch(path, {
       method,
       headers,
       // A Blob is an already-encoded JSON body (a compressed page save); anything else is serialised here.

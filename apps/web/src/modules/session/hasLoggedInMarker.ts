@@ -6,5 +6,7 @@ import { LOGGED_IN_COOKIE } from '@coderoom/contracts';
  * public page. The server keeps the marker in step with the session (platform/auth/cookies.ts).
  */
 export function hasLoggedInMarker(): boolean {
+  // The server renders public pages for visitors without a session only (modules/prerender).
+  if (typeof document === 'undefined') return false;
   return document.cookie.split(';').some((part) => part.trim().startsWith(`${LOGGED_IN_COOKIE}=`));
 }

@@ -11,6 +11,8 @@ export function readThemeChoice(): ThemeChoice {
 }
 
 export function prefersDark(): boolean {
+  // Rendered on the server (modules/prerender): light, as the head script paints before the app takes over.
+  if (typeof window === 'undefined') return false;
   return window.matchMedia('(prefers-color-scheme: dark)').matches;
 }
 

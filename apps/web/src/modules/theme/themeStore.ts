@@ -1,4 +1,4 @@
-import type { ThemeChoice } from '@coderoom/domain';
+import { ThemeChoice } from '@coderoom/domain';
 import { useSyncExternalStore } from 'react';
 import { applyThemeChoice, readThemeChoice } from './themeDom';
 
@@ -23,5 +23,6 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useThemeChoice(): ThemeChoice {
-  return useSyncExternalStore(subscribe, getThemeChoice);
+  // The server renders public pages without the visitor's cookie: the system choice until the browser's.
+  return useSyncExternalStore(subscribe, getThemeChoice, () => ThemeChoice.System);
 }

@@ -49,8 +49,9 @@ async function flushQueue(): Promise<void> {
 export function GrowthTracker({ userId }: { userId: number | null }) {
   const { search, pathname, hash } = useLocation();
   const navigate = useNavigate();
-  // The SSO callback's flag, read once at load (the home page may redirect before the user is known).
-  const ssoSignup = useRef(isSsoSignup(window.location.search));
+  // The SSO callback's flag, read once at load (the home page may redirect before the user is known); a
+  // page rendered on the server for a visitor (modules/prerender) is never that callback.
+  const ssoSignup = useRef(typeof window !== 'undefined' && isSsoSignup(window.location.search));
 
   // Each landing query (utm_*, a click id, ?ref=) is noted as the router moves.
   useEffect(() => {

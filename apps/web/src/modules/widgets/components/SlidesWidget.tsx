@@ -17,10 +17,15 @@ function SlideDrawing({ svg }: { svg: string }) {
     const withNamespace = /^\s*<svg\b[^>]*\sxmlns=/.test(svg)
       ? svg
       : svg.replace(/^\s*<svg\b/, `<svg xmlns="${SVG_NAMESPACE}"`);
-    const title = new DOMParser().parseFromString(withNamespace, 'image/svg+xml').querySelector('title');
+    // The server renders public lessons without a DOM (modules/prerender): the plain title there.
+    const title =
+      typeof DOMParser === 'undefined'
+        ? (/<title\b[^>]*>([^<]*)<\/title>/.exec(withNamespace)?.[1] ?? '')
+        : (new DOMParser().parseFromString(withNamespace, 'image/svg+xml').querySelector('title')
+            ?.textContent ?? '');
     return {
       src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(withNamespace)}`,
-      alt: title?.textContent?.trim() ?? '',
+      alt: title.trim(),
     };
   }, [svg]);
   return (

@@ -1,0 +1,28 @@
+// Puts a page rendered on the server into the web app's index.html: the markup inside #root, and the
+// queries it was rendered from as a JSON data block the browser's app starts from (apps/web/src/main.tsx).
+// A data block is not a script that runs, so the strict CSP (no inline script) stays as it is.
+
+export interface RenderedPage {
+  html: string;
+  state: string;
+  /** The page's own styles and chunks (prerender.assets.ts), for the head. */
+  head: string;
+}
+
+const ROOT = '<div id="root"></div>';
+export const PRERENDER_STATE_ID = 'prerendered-state';
+
+/** JSON that cannot end the element it sits in (`</script>`) nor open a comment. */
+function scriptSafe(json: string): string {
+  return json.replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
+}
+
+/** index.html with the page's styles in the head, its markup in #root and its data after it. */
+export function withRenderedRoot(indexHtml: string, page: RenderedPage): string {
+  if (!indexHtml.includes(ROOT)) throw new Error('index.html has no empty #root to render into');
+  if (!indexHtml.includes('</head>')) throw new Error('index.html has no </head>');
+  const rendered =
+    `<div id="root" data-prerendered="">${page.html}</div>\n` +
+    `    <script type="application/json" id="${PRERENDER_STATE_ID}">${scriptSafe(page.state)}</script>`;
+  return indexHtml.replace('</head>', () => `  ${page.head}\n  </head>`).replace(ROOT, () => rendered);
+}
