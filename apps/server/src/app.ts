@@ -780,6 +780,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         : createPrerenderService({
             entryPath: serverEntry.entry,
             manifest: serverEntry.manifest,
+            readAsset: serverEntry.readAsset,
             // The page's data as a visitor without cookies gets it, from this process's own routes.
             api: async (apiPath) => {
               const answer = await app.inject({
@@ -810,15 +811,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 function registerWebApp(
   app: FastifyInstance,
   webDistDir: string | null,
-  indexPageOf: (indexHtml: string, serverEntry: { entry: string; manifest: WebManifest } | null) => IndexPage,
+  indexPageOf: (
+    indexHtml: string,
+    serverEntry: { entry: string; manifest: WebManifest; readAsset: (file: string) => string } | null,
+  ) => IndexPage,
 ): void {
   const hasWeb = webDistDir !== null && existsSync(path.join(webDistDir, 'index.html'));
   // `vite build --ssr` writes the server's entry beside the browser's build (apps/web/dist-ssr).
-  const entry = hasWeb ? path.join(webDistDir, '..', 'dist-ssr', 'entry-server.js') : null;
-  const manifest = hasWeb ? path.join(webDistDir, '.vite', 'manifest.json') : null;
+  const webDir = webDistDir ?? '';
+  const entry = path.join(webDir, '..', 'dist-ssr', 'entry-server.js');
+  const manifest = path.join(webDir, '.vite', 'manifest.json');
   const serverEntry =
-    entry && manifest && existsSync(entry) && existsSync(manifest)
-      ? { entry, manifest: JSON.parse(readFileSync(manifest, 'utf8')) as WebManifest }
+    hasWeb && existsSync(entry) && existsSync(manifest)
+      ? {
+          entry,
+          manifest: JSON.parse(readFileSync(manifest, 'utf8')) as WebManifest,
+          readAsset: (file: string) => readFileSync(path.join(webDir, file), 'utf8'),
+        }
       : null;
   const indexPage = hasWeb
     ? indexPageOf(readFileSync(path.join(webDistDir, 'index.html'), 'utf8'), serverEntry)

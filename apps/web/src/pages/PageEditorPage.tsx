@@ -2,7 +2,7 @@ import '../modules/studio/studio.css';
 import { type AuthorPage, pageDocumentKey, type Widget, type WidgetKind } from '@coderoom/contracts';
 import { DefaultTitle } from '@coderoom/domain';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../modules/api/ApiError';
 import { SHARED_MAPS, STRUCTURE_KEY } from '../modules/collab/utils/collabDocument';
@@ -12,12 +12,10 @@ import { usePageTitle } from '../modules/shell/usePageTitle';
 import { authorPageQuery } from '../modules/studio/api/authorPageQuery';
 import { useAuthorCollection } from '../modules/studio/api/useAuthorCollection';
 import { CollabStatusBadge } from '../modules/studio/components/CollabStatusBadge';
-import { CommentsPanel } from '../modules/studio/components/CommentsPanel';
 import { CommentsToggle } from '../modules/studio/components/CommentsToggle';
 import { ConfirmDialog } from '../modules/studio/components/ConfirmDialog';
 import { ConflictDialog } from '../modules/studio/components/ConflictDialog';
 import { PagePreview } from '../modules/studio/components/PagePreview';
-import { ShortcutsDialog } from '../modules/studio/components/ShortcutsDialog';
 import { UnsavedChangesDialog } from '../modules/studio/components/UnsavedChangesDialog';
 import { WidgetEditorCard } from '../modules/studio/components/WidgetEditorCard';
 import { WidgetToolbox } from '../modules/studio/components/WidgetToolbox';
@@ -38,6 +36,15 @@ import { withSharedText } from '../modules/studio/utils/withSharedText';
 import { moveItem } from '../modules/widgets/utils/moveItem';
 import { Button } from '../ui/Button';
 import { ErrorPage } from '../ui/ErrorPage';
+
+// Parts most visits never open load when first opened, keeping them out of the editor's first download.
+const CommentsPanel = lazy(async () => ({
+  default: (await import('../modules/studio/components/CommentsPanel')).CommentsPanel,
+}));
+const ShortcutsDialog = lazy(async () => ({
+  default: (await import('../modules/studio/components/ShortcutsDialog')).ShortcutsDialog,
+}));
+
 import { PageLoading } from '../ui/PageLoading';
 
 const SHORTCUTS = ['save', 'preview', 'back', 'moveUp', 'moveDown', 'clone', 'delete', 'help'] as const;
@@ -348,7 +355,9 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
         </ImageUploadTargetContext.Provider>
         {/* The threads take the preview's column while open: both are views beside the editing. */}
         {isCommentsOpen ? (
-          <CommentsPanel documentKey={documentKey} onClose={() => setIsCommentsOpen(false)} />
+          <Suspense fallback={<div className="studio-comments-panel" aria-busy="true" />}>
+            <CommentsPanel documentKey={documentKey} onClose={() => setIsCommentsOpen(false)} />
+          </Suspense>
         ) : (
           <PagePreview title={title || DefaultTitle.Lesson} widgets={widgets} />
         )}
@@ -373,7 +382,11 @@ function LoadedPageEditor({ address, page }: { address: Address; page: AuthorPag
         onSave={conflict.overwrite}
         onCancel={conflict.close}
       />
-      <ShortcutsDialog open={showShortcuts} onOpenChange={setShowShortcuts} available={SHORTCUTS} />
+      {showShortcuts && (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open onOpenChange={setShowShortcuts} available={SHORTCUTS} />
+        </Suspense>
+      )}
       <UnsavedChangesDialog blocker={blocker} />
     </main>
   );

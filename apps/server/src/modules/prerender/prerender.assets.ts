@@ -1,6 +1,7 @@
-// The styles and code a page's own chunk needs, from the web build's manifest (apps/web/dist/.vite/
-// manifest.json): a rendered page links its styles in the head (else it would paint unstyled until the app
-// loads them) and preloads its code beside the entry's.
+// The styles and code a rendered page needs, from the web build's manifest (apps/web/dist/.vite/
+// manifest.json). The styles come inside the page (<style>: the CSP allows inline styles, not scripts), so
+// nothing but the HTML stands between the visitor and the first paint; the page's own chunks are preloaded
+// beside the entry's.
 
 interface ManifestChunk {
   file: string;
@@ -8,6 +9,13 @@ interface ManifestChunk {
   imports?: string[];
 }
 export type WebManifest = Record<string, ManifestChunk>;
+
+export interface PageHead {
+  /** `<style>` and `<link rel="modulepreload">` tags for the head. */
+  tags: string;
+  /** Stylesheets index.html links that are now inside the page (their `<link>` is dropped). */
+  inlined: string[];
+}
 
 const ENTRY = 'index.html';
 
@@ -18,17 +26,27 @@ function closure(manifest: WebManifest, key: string, into = new Set<string>()): 
   return into;
 }
 
-/** `<link>` tags for the page module's styles and chunks that the entry does not already bring. */
-export function pageHeadTags(manifest: WebManifest, pageModule: string): string {
+/** The head of a rendered page of `pageModule`; `readAsset` reads a built file (`assets/…`). */
+export function pageHead(
+  manifest: WebManifest,
+  pageModule: string,
+  readAsset: (file: string) => string,
+): PageHead {
   if (!manifest[pageModule]) throw new Error(`the web build's manifest has no ${pageModule}`);
   const byEntry = closure(manifest, ENTRY);
-  const entryCss = new Set([...byEntry].flatMap((key) => manifest[key]?.css ?? []));
+  const entryCss = [...new Set([...byEntry].flatMap((key) => manifest[key]?.css ?? []))];
   const chunks = [...closure(manifest, pageModule)].filter((key) => !byEntry.has(key));
-  const css = [...new Set(chunks.flatMap((key) => manifest[key]?.css ?? []))].filter(
-    (file) => !entryCss.has(file),
+  const pageCss = [...new Set(chunks.flatMap((key) => manifest[key]?.css ?? []))].filter(
+    (file) => !entryCss.includes(file),
   );
-  return [
-    ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
-    ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}" />`),
-  ].join('\n    ');
+  // Minified CSS never holds `</style`, but a stylesheet must not be able to end its element.
+  const style = (file: string) =>
+    `<style data-href="/${file}">${readAsset(file).replaceAll('</style', '<\\/style')}</style>`;
+  return {
+    tags: [
+      ...[...entryCss, ...pageCss].map(style),
+      ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}" />`),
+    ].join('\n    '),
+    inlined: entryCss.map((file) => `/${file}`),
+  };
 }

@@ -1,12 +1,13 @@
 // Puts a page rendered on the server into the web app's index.html: the markup inside #root, and the
 // queries it was rendered from as a JSON data block the browser's app starts from (apps/web/src/main.tsx).
 // A data block is not a script that runs, so the strict CSP (no inline script) stays as it is.
+import type { PageHead } from './prerender.assets.js';
 
 export interface RenderedPage {
   html: string;
   state: string;
-  /** The page's own styles and chunks (prerender.assets.ts), for the head. */
-  head: string;
+  /** The page's styles and chunks (prerender.assets.ts), for the head. */
+  head: PageHead;
 }
 
 const ROOT = '<div id="root"></div>';
@@ -17,6 +18,10 @@ function scriptSafe(json: string): string {
   return json.replaceAll('<', '\\u003c').replaceAll('\u2028', '\\u2028').replaceAll('\u2029', '\\u2029');
 }
 
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 /** index.html with the page's styles in the head, its markup in #root and its data after it. */
 export function withRenderedRoot(indexHtml: string, page: RenderedPage): string {
   if (!indexHtml.includes(ROOT)) throw new Error('index.html has no empty #root to render into');
@@ -24,5 +29,10 @@ export function withRenderedRoot(indexHtml: string, page: RenderedPage): string 
   const rendered =
     `<div id="root" data-prerendered="">${page.html}</div>\n` +
     `    <script type="application/json" id="${PRERENDER_STATE_ID}">${scriptSafe(page.state)}</script>`;
-  return indexHtml.replace('</head>', () => `  ${page.head}\n  </head>`).replace(ROOT, () => rendered);
+  let html = indexHtml;
+  // A stylesheet now inside the page is not asked for again.
+  for (const href of page.head.inlined) {
+    html = html.replace(new RegExp(`\\s*<link rel="stylesheet"[^>]*href="${escapeRegExp(href)}"[^>]*>`), '');
+  }
+  return html.replace('</head>', () => `  ${page.head.tags}\n  </head>`).replace(ROOT, () => rendered);
 }

@@ -103,8 +103,10 @@ describe('public pages rendered on the server', () => {
     expect(body).toMatch(/<h1[^>]*>Prolog &lt;Puzzles&gt; &amp; Proofs<\/h1>/);
     expect(body).toContain('Solve logic puzzles by stating facts and rules');
     expect(body).toContain('Lesson 2');
-    // The page's own styles are linked in the head, so it paints styled before the app's code runs.
-    expect(html).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/reader-[^"]+\.css" \/>/);
+    // The styles come inside the page, so it paints styled with nothing else to download first.
+    expect(html).toMatch(/<style data-href="\/assets\/reader-[^"]+\.css">[^<]*\.course-page/);
+    expect(html).toMatch(/<style data-href="\/assets\/index-[^"]+\.css">/);
+    expect(html).not.toMatch(/<link rel="stylesheet"[^>]*href="\/assets\/index-/);
   });
 
   it('sends a preview lesson with its text, and a locked one without it', async () => {

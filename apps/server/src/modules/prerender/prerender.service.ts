@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { createFeedCache } from '../../platform/cache/feedCache.js';
 import type { Clock } from '../../platform/clock.js';
 import type { ChangeFeed } from '../../platform/db/changes.js';
-import { pageHeadTags, type WebManifest } from './prerender.assets.js';
+import { type PageHead, pageHead, type WebManifest } from './prerender.assets.js';
 import type { RenderedPage } from './prerender.html.js';
 
 // Public pages rendered on the server for logged-out visitors (docs/performance.md "First paint"): the
@@ -44,6 +44,8 @@ export interface PrerenderDeps {
   entryPath: string;
   /** The browser build's manifest (which styles and chunks each page needs). */
   manifest: WebManifest;
+  /** Reads a file of the browser build (`assets/…`). */
+  readAsset: (file: string) => string;
   /** A GET of one of this server's /api routes as a visitor without cookies. */
   api: ServerApi;
   changes: Pick<ChangeFeed, 'isLive' | 'onReset' | 'on'>;
@@ -55,7 +57,15 @@ function pageModuleOf(pathname: string): string | null {
   return PRERENDERED.find(({ pattern }) => pattern.test(pathname))?.page ?? null;
 }
 
-export function createPrerenderService({ entryPath, manifest, api, changes, clock, onError }: PrerenderDeps) {
+export function createPrerenderService({
+  entryPath,
+  manifest,
+  readAsset,
+  api,
+  changes,
+  clock,
+  onError,
+}: PrerenderDeps) {
   let entry: Promise<ServerEntry> | null = null;
   const load = () => {
     entry ??= import(pathToFileURL(entryPath).href) as Promise<ServerEntry>;
@@ -69,11 +79,11 @@ export function createPrerenderService({ entryPath, manifest, api, changes, cloc
   changes.on('collection', () => pages.clear());
   changes.on('user', () => pages.clear());
 
-  const headTags = new Map<string, string>();
-  const headTagsOf = (page: string) => {
-    const tags = headTags.get(page) ?? pageHeadTags(manifest, page);
-    headTags.set(page, tags);
-    return tags;
+  const heads = new Map<string, PageHead>();
+  const headOf = (page: string) => {
+    const head = heads.get(page) ?? pageHead(manifest, page, readAsset);
+    heads.set(page, head);
+    return head;
   };
 
   async function render(url: string, pageModule: string): Promise<RenderedPage | null> {
@@ -88,7 +98,7 @@ export function createPrerenderService({ entryPath, manifest, api, changes, cloc
     });
     try {
       const page = await Promise.race([renderPage(url, api), timeout]);
-      return page && { ...page, head: headTagsOf(pageModule) };
+      return page && { ...page, head: headOf(pageModule) };
     } finally {
       clearTimeout(timer);
     }
