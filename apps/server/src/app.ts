@@ -155,6 +155,7 @@ import type { Database } from './platform/db/database.js';
 import { registerConditionalGet } from './platform/http/conditionalGet.js';
 import { AppError, PlatformMessages, registerErrorHandler } from './platform/http/errors.js';
 import { answerFrameworkError, registerInputEncodingGuard } from './platform/http/inputEncoding.js';
+import { COMPRESS_THRESHOLD_BYTES, compressBody, negotiateEncoding } from './platform/http/preparedJson.js';
 import { createRateLimiter } from './platform/http/rateLimit.js';
 import { addRouteOnSend } from './platform/http/routeHooks.js';
 import { registerRequestSecurity, registerSecurityHeaders } from './platform/http/security.js';
@@ -856,11 +857,18 @@ function registerWebApp(
       const cookies = request.cookies;
       const isVisitor = !cookies[SESSION_COOKIE] && !cookies[LOGGED_IN_COOKIE];
       const search = request.url.slice(pathname.length);
-      return reply
+      const html = Buffer.from(await indexPage({ pathname, search, isVisitor }), 'utf8');
+      // Not a route, so the compression plugin's hooks do not run here, and a rendered page is tens of KB.
+      const encoding =
+        html.length >= COMPRESS_THRESHOLD_BYTES
+          ? negotiateEncoding(request.headers['accept-encoding'])
+          : null;
+      reply
         .header('cache-control', 'no-cache')
-        .header('vary', 'cookie')
-        .type('text/html; charset=utf-8')
-        .send(await indexPage({ pathname, search, isVisitor }));
+        .header('vary', 'cookie, accept-encoding')
+        .type('text/html; charset=utf-8');
+      if (encoding === null) return reply.send(html);
+      return reply.header('content-encoding', encoding).send(compressBody(html, encoding));
     }
     throw new AppError(ErrorStatus.NotFound, PlatformMessages.NotFound);
   });

@@ -55,7 +55,7 @@ export function negotiateEncoding(header: string | undefined): Encoding | null {
 }
 
 /** Same settings as the compression plugin's defaults (brotli quality 4 for text, zlib defaults). */
-function compress(body: Buffer, encoding: Encoding): Buffer {
+export function compressBody(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, {
         params: {
@@ -89,7 +89,7 @@ export function sendPrepared(
   if (encoding === null) return reply.send(prepared.body);
   let encoded = prepared.encoded[encoding];
   if (!encoded) {
-    encoded = compress(prepared.body, encoding);
+    encoded = compressBody(prepared.body, encoding);
     prepared.encoded[encoding] = encoded;
   }
   reply.header('content-encoding', encoding);
