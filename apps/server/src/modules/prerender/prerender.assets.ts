@@ -1,7 +1,7 @@
 // The styles and code a rendered page needs, from the web build's manifest (apps/web/dist/.vite/
 // manifest.json). The styles come inside the page (<style>: the CSP allows inline styles, not scripts), so
 // nothing but the HTML stands between the visitor and the first paint; the page's own chunks are preloaded
-// beside the entry's.
+// with the entry's once the page is painted.
 
 interface ManifestChunk {
   file: string;
@@ -11,8 +11,10 @@ interface ManifestChunk {
 export type WebManifest = Record<string, ManifestChunk>;
 
 export interface PageHead {
-  /** `<style>` and `<link rel="modulepreload">` tags for the head. */
+  /** `<style>` tags for the head. */
   tags: string;
+  /** The page's own chunks, preloaded once the page is painted (public/start-app.js). */
+  chunks: string[];
   /** Stylesheets index.html links that are now inside the page (their `<link>` is dropped). */
   inlined: string[];
 }
@@ -43,10 +45,8 @@ export function pageHead(
   const style = (file: string) =>
     `<style data-href="/${file}">${readAsset(file).replaceAll('</style', '<\\/style')}</style>`;
   return {
-    tags: [
-      ...[...entryCss, ...pageCss].map(style),
-      ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]?.file}" />`),
-    ].join('\n    '),
+    tags: [...entryCss, ...pageCss].map(style).join('\n    '),
+    chunks: chunks.map((key) => `/${manifest[key]?.file}`),
     inlined: entryCss.map((file) => `/${file}`),
   };
 }

@@ -11,6 +11,8 @@ export interface RenderedPage {
 }
 
 const ROOT = '<div id="root"></div>';
+const ENTRY_SCRIPT = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
 export const PRERENDER_STATE_ID = 'prerendered-state';
 
 /** JSON that cannot end the element it sits in (`</script>`) nor open a comment. */
@@ -34,5 +36,15 @@ export function withRenderedRoot(indexHtml: string, page: RenderedPage): string 
   for (const href of page.head.inlined) {
     html = html.replace(new RegExp(`\\s*<link rel="stylesheet"[^>]*href="${escapeRegExp(href)}"[^>]*>`), '');
   }
-  return html.replace('</head>', () => `  ${page.head.tags}\n  </head>`).replace(ROOT, () => rendered);
+  // The app's code is asked for once the page is painted (public/start-app.js): the page is on screen
+  // already, and code fetched before the first paint would only compete with it.
+  const entry = ENTRY_SCRIPT.exec(html)?.[1];
+  if (!entry) throw new Error("index.html has no module script for the app's entry");
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1] ?? '');
+  html = html.replace(ENTRY_SCRIPT, '').replace(MODULE_PRELOAD, '');
+  const chunks = [...preloads, ...page.head.chunks].filter(Boolean).join(' ');
+  const start = `<script src="/start-app.js" data-entry="${entry}" data-preload="${chunks}" defer></script>`;
+  return html
+    .replace('</head>', () => `  ${page.head.tags}\n  </head>`)
+    .replace(ROOT, () => `${rendered}\n    ${start}`);
 }

@@ -107,6 +107,11 @@ describe('public pages rendered on the server', () => {
     expect(html).toMatch(/<style data-href="\/assets\/reader-[^"]+\.css">[^<]*\.course-page/);
     expect(html).toMatch(/<style data-href="\/assets\/index-[^"]+\.css">/);
     expect(html).not.toMatch(/<link rel="stylesheet"[^>]*href="\/assets\/index-/);
+    // The app's code is asked for once the page is painted, with the page's own chunks.
+    expect(html).toMatch(
+      /<script src="\/start-app.js" data-entry="\/assets\/index-[^"]+\.js" data-preload="[^"]*\/assets\/CoursePage-[^"]+\.js[^"]*" defer><\/script>/,
+    );
+    expect(html).not.toContain('<script type="module"');
   });
 
   it('sends a preview lesson with its text, and a locked one without it', async () => {
