@@ -1,5 +1,5 @@
 // Live instances under load (run as root; bubblewrap installed, Docker optional). Allocates 20 instances at
-// once through the bubblewrap driver and, when a Docker daemon and the instance image are there
+// once through the bubblewrap driver, without and with its prepared pool, and, when a Docker daemon and the instance image are there
 // (scripts/docker-images.sh instance), through the Docker driver with its prepared pool and without one;
 // then measures the API (GET /api/health, GET /api/instances) idle and while every instance runs a busy
 // loop. Prints allocation p50/p95 and API latency p50/p95 per driver; never fails on speed.
@@ -132,9 +132,27 @@ async function bench(label: string, driver: LiveInstanceDriver, prepare?: () => 
 }
 
 await bench(
-  'bubblewrap',
+  'bubblewrap, no pool',
   createBwrapInstanceDriver({ maxInstances: INSTANCES + 2, reclaimIntervalMs: 0, defaultLimits: LIMITS }),
 );
+// Bubblewrap with prepared instances for the burst (half per profile; docs/containers.md, "Prepared pool").
+// The pool fills in the background (one sandbox at a time) before the allocations are timed.
+const perProfile = Math.ceil(INSTANCES / 2);
+const bwrapPooled = createBwrapInstanceDriver({
+  maxInstances: INSTANCES + 2,
+  reclaimIntervalMs: 0,
+  defaultLimits: LIMITS,
+  prepared: { 'coderoom/python/3': perProfile, 'coderoom/node/20': perProfile },
+});
+await bench(`bubblewrap, pool of ${perProfile} per profile`, bwrapPooled, async () => {
+  const started = performance.now();
+  while (Object.values(bwrapPooled.preparedCounts()).some((count) => count < perProfile)) {
+    if (performance.now() - started > 120_000) throw new Error('the prepared pool did not fill in 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  console.log(`
+bubblewrap pool of ${perProfile} per profile filled in ${ms(performance.now() - started)}`);
+});
 // The Docker driver with a prepared pool big enough for the burst (half per profile), then without a pool.
 const pooled = createDockerInstanceDriver({
   owner: `bench-${process.pid}`,
@@ -164,7 +182,7 @@ const base = results[0];
 for (const entry of results.slice(1)) {
   if (base) {
     console.log(
-      `  ${entry.label}: p50 ${(percentile(entry.allocation, 50) / percentile(base.allocation, 50)).toFixed(2)}× bubblewrap's`,
+      `  ${entry.label}: p50 ${(percentile(entry.allocation, 50) / percentile(base.allocation, 50)).toFixed(2)}× bubblewrap's without a pool`,
     );
   }
 }

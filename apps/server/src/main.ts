@@ -45,7 +45,15 @@ async function main(): Promise<void> {
   }
   config.webDistDir ??= DEFAULT_WEB_DIST;
   const runnerConfig = { uidBase: uidBaseFromEnv('RUNNER_UID_BASE') };
-  if (instanceDriver.kind === 'bwrap') instanceDriver.bwrap.uidBase = uidBaseFromEnv('INSTANCE_UID_BASE');
+  // A prepared pool of started bubblewrap instances (INSTANCE_PREPARED) only where instances are started:
+  // the instances host, or an all/api process without one; workers and collab processes serve no learner.
+  if (instanceDriver.kind === 'bwrap') {
+    instanceDriver.bwrap.uidBase = uidBaseFromEnv('INSTANCE_UID_BASE');
+    const startsInstances =
+      config.role === 'instances' ||
+      ((config.role === 'all' || config.role === 'api') && !config.instancesService?.url);
+    instanceDriver.bwrap.prepared = startsInstances ? config.preparedInstances : {};
+  }
   if (config.role === 'runner') {
     await serveRunner(config, localRunner(runnerConfig));
     return;

@@ -8,7 +8,9 @@
  *   {id, op: "write", path, content (base64), mode}      → {id, ok}
  *   {id, op: "read", path, maxBytes}                     → {id, ok, missing, content (base64)}
  *   {id, op: "ports"}                                    → {id, ok, ports}
- *   {id, op: "setenv", env: {name: value}}               → {id, ok}   (for the commands started after it)
+ *   {id, op: "setenv", env {name: value}}                → {id, ok}   (a prepared instance — bubblewrap or
+ *       Docker pool — handed to its user: what later commands and terminals start with; the host checked the
+ *       names as for a new instance)
  *   {id, op: "pty_open", cols, rows}                     → {id, ok, pty}   then events (no id):
  *       {event: "pty_data", pty, data (base64)} … {event: "pty_exit", pty, exitCode}
  *   {id, op: "pty_write", pty, data (base64)} · {id, op: "pty_resize", pty, cols, rows} · {id, op: "pty_close", pty}
@@ -139,9 +141,11 @@ def run_read(req):
 
 
 def run_setenv(req):
-    # A pooled Docker instance gets the request's environment after it started (dockerDriver.ts).
-    for name, value in (req.get('env') or {}).items():
-        os.environ[str(name)] = str(value)
+    env = req.get('env') or {}
+    for name, value in env.items():
+        if not isinstance(name, str) or not isinstance(value, str) or not name or '=' in name or '\0' in name + value:
+            raise ValueError('bad environment variable')
+    os.environ.update(env)
     return {}
 
 
@@ -524,7 +528,8 @@ def run_tcp_close(req):
 
 # Handled in arrival order on the reading thread (each other request gets a thread of its own).
 ORDERED = {'pty_write', 'pty_resize', 'tcp_write', 'tcp_ack', 'tcp_shutdown', 'tcp_close'}
-OPS = {'exec': run_exec, 'write': run_write, 'read': run_read, 'ports': run_ports, 'setenv': run_setenv, 'pty_open': run_pty_open,
+OPS = {'exec': run_exec, 'write': run_write, 'read': run_read, 'ports': run_ports, 'setenv': run_setenv,
+       'pty_open': run_pty_open,
        'pty_write': run_pty_write, 'pty_resize': run_pty_resize, 'pty_close': run_pty_close, 'http': run_http,
        'tcp_open': run_tcp_open, 'tcp_write': run_tcp_write, 'tcp_ack': run_tcp_ack,
        'tcp_shutdown': run_tcp_shutdown, 'tcp_close': run_tcp_close}

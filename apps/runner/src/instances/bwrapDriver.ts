@@ -36,7 +36,7 @@ import {
   readProcessLimitHits,
   workspaceUse,
 } from './limits.js';
-import { findProfile } from './profiles.js';
+import { findProfile, type InstanceProfile } from './profiles.js';
 import {
   type AllocateRequest,
   type DriverStatus,
@@ -86,6 +86,12 @@ export interface BwrapInstanceDriverConfig {
   now?: () => number;
   /** How long the agent may take to start. */
   startTimeoutMs?: number;
+  /**
+   * Prepared instances kept started per profile (profile name → how many), so an allocation with the
+   * default limits takes one at once instead of starting a sandbox (docs/containers.md, "Prepared pool").
+   * They hold slots of `maxInstances`; an allocation that finds no free slot stops one to make room.
+   */
+  prepared?: Readonly<Record<string, number>>;
 }
 
 export const INSTANCE_UID_BASE = 62000;
@@ -141,6 +147,13 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
   private readonly ended = new Map<string, Instance>();
   private readonly timer: NodeJS.Timeout | null;
   private closed = false;
+  /** Prepared instances wanted per profile, those started and ready, and every one of them (slots). */
+  private readonly preparedTarget: Map<string, number>;
+  private readonly preparedReady = new Map<string, Instance[]>();
+  private readonly preparedAll = new Set<Instance>();
+  private readonly preparedStarting = new Map<string, number>();
+  private refilling = false;
+  private refillAgain = false;
 
   constructor(config: BwrapInstanceDriverConfig = {}) {
     this.bwrapPath = config.bwrapPath ?? '/usr/bin/bwrap';
@@ -162,6 +175,105 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     const interval = config.reclaimIntervalMs ?? Math.min(60_000, Math.max(1000, this.idleTimeoutMs / 4));
     this.timer = interval > 0 ? setInterval(() => void this.reclaimIdle(), interval) : null;
     this.timer?.unref();
+    this.preparedTarget = new Map(
+      Object.entries(config.prepared ?? {}).filter(([name, count]) => {
+        if (!findProfile(name)) throw new Error(`prepared instances: unknown profile ${name}`);
+        return count > 0;
+      }),
+    );
+    if (this.problem() === null) this.refill();
+  }
+
+  /** Prepared instances per profile that are started and waiting (for status and tests). */
+  preparedCounts(): Record<string, number> {
+    return Object.fromEntries(
+      [...this.preparedTarget.keys()].map((name) => [name, this.preparedReady.get(name)?.length ?? 0]),
+    );
+  }
+
+  /**
+   * Tops the pool up in the background, one sandbox at a time: starting one forks this process, and a
+   * burst of forks would hold up the allocations that just took from the pool (and everything else here).
+   */
+  private refill(): void {
+    if (this.closed || this.preparedTarget.size === 0) return;
+    if (this.refilling) {
+      this.refillAgain = true;
+      return;
+    }
+    this.refilling = true;
+    setTimeout(() => {
+      void this.refillLoop().finally(() => {
+        this.refilling = false;
+        if (this.refillAgain) {
+          this.refillAgain = false;
+          this.refill();
+        }
+      });
+    }, 0);
+  }
+
+  private async refillLoop(): Promise<void> {
+    for (;;) {
+      if (this.closed) return;
+      const wanted = [...this.preparedTarget].find(
+        ([name, target]) =>
+          (this.preparedReady.get(name)?.length ?? 0) + (this.preparedStarting.get(name) ?? 0) < target,
+      );
+      if (!wanted) return;
+      const profile = findProfile(wanted[0]);
+      const slot = this.freeSlot();
+      // The pool never takes the last slots from allocations; it tries again when one takes from it.
+      if (!profile || slot === null) return;
+      await this.prepareOne(profile, slot);
+    }
+  }
+
+  private async prepareOne(profile: InstanceProfile, slot: number): Promise<void> {
+    const handle: InstanceHandle = Object.freeze({ id: randomUUID(), profile: profile.name });
+    const instance = this.spawnInstance(
+      handle,
+      slot,
+      clampLimits(this.defaults, undefined),
+      [...BASE_BINDS, ...profile.binds],
+      { ...profile.env },
+    );
+    this.preparedAll.add(instance);
+    this.preparedStarting.set(profile.name, (this.preparedStarting.get(profile.name) ?? 0) + 1);
+    try {
+      await this.waitForAgent(instance);
+      if (instance.state === 'stopped') return;
+      instance.state = 'running';
+      if (profile.files.length > 0) await writeFilesIn(instance, profile.files);
+      const ready = this.preparedReady.get(profile.name) ?? [];
+      ready.push(instance);
+      this.preparedReady.set(profile.name, ready);
+    } catch {
+      await this.stopInstance(instance, 'crashed');
+    } finally {
+      this.preparedStarting.set(profile.name, (this.preparedStarting.get(profile.name) ?? 1) - 1);
+    }
+  }
+
+  /** A started prepared instance of the profile, taken out of the pool; null when none is ready. */
+  private takePrepared(profileName: string): Instance | null {
+    const ready = this.preparedReady.get(profileName);
+    for (let instance = ready?.shift(); instance; instance = ready?.shift()) {
+      if (instance.state !== 'running') continue;
+      this.preparedAll.delete(instance);
+      return instance;
+    }
+    return null;
+  }
+
+  /** Frees a slot held by a prepared instance (a ready one first) for an allocation that found none. */
+  private async evictPrepared(): Promise<boolean> {
+    const victim =
+      [...this.preparedReady.values()].flat().find((instance) => instance.state === 'running') ??
+      [...this.preparedAll][0];
+    if (!victim) return false;
+    await this.stopInstance(victim, 'requested');
+    return true;
   }
 
   get enforcement(): string {
@@ -208,7 +320,12 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     checkFiles(files);
     const env = { ...profile.env, ...request.env };
     checkEnv(env);
-    const slot = this.freeSlot();
+    if (request.limits === undefined) {
+      const prepared = this.takePrepared(profile.name);
+      if (prepared) return this.handOver(prepared, request.env ?? {}, request.files ?? []);
+    }
+    let slot = this.freeSlot();
+    while (slot === null && (await this.evictPrepared())) slot = this.freeSlot();
     if (slot === null) {
       throw new InstanceError(InstanceErrorCode.Capacity, `all ${this.capacity} instance slots are in use`);
     }
@@ -227,8 +344,35 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     return handle;
   }
 
+  /**
+   * Gives a prepared instance to an allocation: the request's environment is added to the agent's (what
+   * its commands and terminals start with) and to the checks', its files are written, and a replacement
+   * is started in the background. It is then the same as an instance started for the request.
+   */
+  private async handOver(
+    instance: Instance,
+    env: Record<string, string>,
+    files: InstanceFile[],
+  ): Promise<InstanceHandle> {
+    this.instances.set(instance.handle.id, instance);
+    instance.lastActivityAt = this.now();
+    this.refill();
+    try {
+      if (Object.keys(env).length > 0) {
+        await instance.agent.request({ op: 'setenv', env }, this.startTimeoutMs);
+        instance.env = { ...instance.env, ...env };
+      }
+      if (files.length > 0) await writeFilesIn(instance, files);
+    } catch (error) {
+      await this.stopInstance(instance, 'crashed');
+      if (error instanceof InstanceError) throw error;
+      throw new InstanceError(InstanceErrorCode.StartFailed, (error as Error).message);
+    }
+    return instance.handle;
+  }
+
   private freeSlot(): number | null {
-    const used = new Set([...this.instances.values()].map((instance) => instance.slot));
+    const used = new Set([...this.instances.values(), ...this.preparedAll].map((instance) => instance.slot));
     for (let slot = 0; slot < this.capacity; slot += 1) if (!used.has(slot)) return slot;
     return null;
   }
@@ -497,6 +641,14 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
       instance.cgroup.endRun();
     }
     this.instances.delete(instance.handle.id);
+    if (this.preparedAll.delete(instance)) {
+      const ready = this.preparedReady.get(instance.handle.profile);
+      const at = ready?.indexOf(instance) ?? -1;
+      if (at >= 0) ready?.splice(at, 1);
+      // Not replaced here: a sandbox that cannot start would be started again and again. The pool fills
+      // up again as allocations take from it; meanwhile allocations start their own.
+      return;
+    }
     this.ended.set(instance.handle.id, instance);
     if (this.ended.size > 256) {
       const oldest = this.ended.keys().next().value;
@@ -508,7 +660,9 @@ export class BwrapInstanceDriver implements LiveInstanceDriver {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     await Promise.all(
-      [...this.instances.values()].map((instance) => this.stopInstance(instance, 'shutdown')),
+      [...this.instances.values(), ...this.preparedAll].map((instance) =>
+        this.stopInstance(instance, 'shutdown'),
+      ),
     );
     // Only our own slot groups: the per-process parent group may be shared with the code runner.
     for (const group of this.slotGroups.values()) group.remove();

@@ -128,4 +128,15 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ REDIS_URL: 'http://127.0.0.1:6379' })).toThrow(/REDIS_URL/);
     expect(() => loadConfig({ REDIS_URL: 'redis://x', REDIS_PREFIX: 'a b' })).toThrow(/REDIS_PREFIX/);
   });
+
+  it('reads the prepared live instances: one per profile by default, pairs, off, and refuses a bad value', () => {
+    expect(loadConfig({}).preparedInstances).toEqual({ 'coderoom/python/3': 1, 'coderoom/node/20': 1 });
+    expect(
+      loadConfig({ INSTANCE_PREPARED: 'coderoom/python/3=4, coderoom/node/20=0' }).preparedInstances,
+    ).toEqual({ 'coderoom/python/3': 4, 'coderoom/node/20': 0 });
+    expect(loadConfig({ INSTANCE_PREPARED: 'off' }).preparedInstances).toEqual({});
+    expect(loadConfig({ INSTANCE_PREPARED: '' }).preparedInstances).toEqual({});
+    expect(() => loadConfig({ INSTANCE_PREPARED: 'coderoom/python/3=99' })).toThrow(/INSTANCE_PREPARED/);
+    expect(() => loadConfig({ INSTANCE_PREPARED: 'python' })).toThrow(/INSTANCE_PREPARED/);
+  });
 });

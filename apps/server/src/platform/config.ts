@@ -66,6 +66,11 @@ export interface AppConfig {
    * Null: this process starts the instances it allocates.
    */
   instancesService: InstancesServiceConfig | null;
+  /**
+   * Live instances kept started per profile (INSTANCE_PREPARED, e.g. `coderoom/python/3=4,coderoom/node/20=2`;
+   * empty or `off`: none), handed to allocations at once (docs/containers.md, "Prepared pool").
+   */
+  preparedInstances: Record<string, number>;
 }
 
 export interface InstancesServiceConfig {
@@ -102,6 +107,31 @@ function readInstancesService(env: Env, role: ProcessRole, port: number): Instan
     ? { path: rawListen }
     : { port: rawListen === '' ? port : readPort(env, 'INSTANCES_LISTEN', port) };
   return { secret, listen, url };
+}
+
+/** One of each of the two live-instance profiles, ready: the first learners' allocations need no start. */
+export const DEFAULT_PREPARED_INSTANCES: Readonly<Record<string, number>> = {
+  'coderoom/python/3': 1,
+  'coderoom/node/20': 1,
+};
+
+function readPreparedInstances(env: Env): Record<string, number> {
+  const raw = env.INSTANCE_PREPARED;
+  if (raw === undefined) return { ...DEFAULT_PREPARED_INSTANCES };
+  if (raw.trim() === '' || raw.trim() === 'off') return {};
+  const prepared: Record<string, number> = {};
+  for (const entry of raw.split(',')) {
+    const match = /^\s*([a-z0-9][a-z0-9/._-]*)=(\d{1,2})\s*$/.exec(entry);
+    const count = Number(match?.[2]);
+    if (!match?.[1] || count > 32) {
+      throw new ConfigError(
+        'INSTANCE_PREPARED',
+        `expected profile=count pairs (count 0 to 32) separated by commas, or off; got "${entry.trim()}"`,
+      );
+    }
+    prepared[match[1]] = count;
+  }
+  return prepared;
 }
 
 export interface RunnerServiceConfig {
@@ -387,5 +417,6 @@ export function loadConfig(env: Env, cwd = process.cwd()): AppConfig {
     servesCollab: readServesCollab(env, role, readCollabRedis(env)),
     runnerService: readRunnerService(env, role, port),
     instancesService: readInstancesService(env, role, port),
+    preparedInstances: readPreparedInstances(env),
   };
 }
