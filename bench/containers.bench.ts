@@ -182,7 +182,7 @@ const base = results[0];
 for (const entry of results.slice(1)) {
   if (base) {
     console.log(
-      `  ${entry.label}: p50 ${(percentile(entry.allocation, 50) / percentile(base.allocation, 50)).toFixed(2)}× bubblewrap's without a pool`,
+      `  ${entry.label}: p50 ${(percentile(entry.allocation, 50) / percentile(base.allocation, 50)).toPrecision(2)}× bubblewrap's without a pool`,
     );
   }
 }
