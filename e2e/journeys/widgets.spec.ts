@@ -44,6 +44,7 @@ const LESSON_WIDGETS = [
     content: { imageName: 'coderoom/python/3', caption: 'Try a command.' },
   },
   { type: 'VNC', comp_id: 'desk', content: {} },
+  { type: 'Android', comp_id: 'droid', content: { caption: 'An app on a phone.' } },
 ];
 
 async function newLessonWithWidgets(page: Page) {
@@ -109,6 +110,14 @@ test('WebpackBin on an opaque origin, a Terminal in the lesson, VNC waiting for 
   // VNC: nothing starts with the page (the course's one sandbox goes to the terminal below).
   const desk = page.locator('.widget[data-widget-type="VNC"]');
   await expect(desk.getByRole('button', { name: /Start desktop/ })).toBeVisible();
+
+  // Android: Start asks the server, which has no emulator, and the learner is told so with the reason.
+  const droid = page.locator('.widget[data-widget-type="Android"]');
+  await droid.getByRole('button', { name: /Start emulator/ }).click();
+  await expect(droid.getByText('Android emulator not available on this server.')).toBeVisible();
+  await expect(
+    droid.getByText(/Resources allocation failed! .*hardware virtualisation \(KVM\)/),
+  ).toBeVisible();
 
   // Terminal: nothing runs until Start; then a real shell.
   const term = page.locator('.widget[data-widget-type="Terminal"]');

@@ -1,4 +1,5 @@
 import {
+  ANDROID_DEVICES,
   CodeWidgetDefaults,
   DESKTOP_IMAGES,
   isValidDockerImageName,
@@ -278,6 +279,20 @@ export const VncWidgetSchema = z.strictObject({
   }),
 });
 
+/**
+ * An Android emulator in the lesson (spec 000 §3 widget types; started with allocate-android, §7). No
+ * emulator can run on our hosts, so learners are told so (docs/widgets.md "Android").
+ */
+export const AndroidWidgetSchema = z.strictObject({
+  type: z.literal('Android'),
+  comp_id: compId,
+  content: z.strictObject({
+    /** A device of `ANDROID_DEVICES`; older or imported widgets may name another (at most 64 characters). */
+    emulator: text(64).default(ANDROID_DEVICES[0].name),
+    caption: text(500).optional(),
+  }),
+});
+
 /** Widgets that may sit inside a column. */
 const LEAF_WIDGETS = [
   MarkdownWidgetSchema,
@@ -294,6 +309,7 @@ const LEAF_WIDGETS = [
   WebpackBinWidgetSchema,
   TerminalWidgetSchema,
   VncWidgetSchema,
+  AndroidWidgetSchema,
 ] as const;
 const LeafWidgetSchema = z.discriminatedUnion('type', LEAF_WIDGETS);
 

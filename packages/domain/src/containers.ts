@@ -67,6 +67,12 @@ export function isValidDockerImageName(name: string): boolean {
 export const ANDROID_UNAVAILABLE_REASON =
   'Android emulators cannot run on this server: they need hardware virtualisation (KVM), which it does not have.';
 
+/** Devices an Android widget names as its `emulator` (the allocate-android body's field, spec 000 §7). */
+export const ANDROID_DEVICES = [
+  { name: 'pixel_7_api_34', label: 'Pixel 7, Android 14 (API 34)' },
+  { name: 'pixel_tablet_api_34', label: 'Pixel Tablet, Android 14 (API 34)' },
+] as const;
+
 export const ContainerMessages = {
   AllocationFailed: 'Resources allocation failed!',
   PullFailed: 'Failed to pull image!',

@@ -42,6 +42,7 @@ const webpackBin = (compId: string): Widget => ({
   content: { files: [{ name: 'index.html', content: '<p>hi</p>' }] } as never,
 });
 const vnc = (compId: string): Widget => ({ type: 'VNC', comp_id: compId, content: {} as never });
+const android = (compId: string): Widget => ({ type: 'Android', comp_id: compId, content: {} as never });
 const many = (make: (id: string) => Widget, count: number, prefix: string) =>
   Array.from({ length: count }, (_, index) => make(`${prefix}-${index}`));
 
@@ -73,6 +74,7 @@ describe('per-type widget counts on studio saves', () => {
       ...many(code, CODE_WIDGET_COUNTS.Code, 'code'),
       ...many(webpackBin, CODE_WIDGET_COUNTS.WebpackBin, 'bin'),
       ...many(vnc, CODE_WIDGET_COUNTS.VNC, 'vnc'),
+      ...many(android, CODE_WIDGET_COUNTS.Android, 'android'),
       terminal('term'),
     ];
     const saved = await save(url, page.etag, { components: atLimit });
@@ -83,6 +85,7 @@ describe('per-type widget counts on studio saves', () => {
       ['Code', code('code-extra')],
       ['WebpackBin', webpackBin('bin-extra')],
       ['VNC', vnc('vnc-extra')],
+      ['Android', android('android-extra')],
       ['Terminal', terminal('term-extra')],
     ];
     for (const [type, extra] of cases) {

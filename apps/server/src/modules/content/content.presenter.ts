@@ -155,6 +155,7 @@ const KNOWN_TYPES = new Set([
   'WebpackBin',
   'Terminal',
   'VNC',
+  'Android',
 ]);
 
 /** A stored widget as the learner may see it. */

@@ -1,4 +1,5 @@
 import type { Widget } from '@coderoom/contracts';
+import { AndroidForm } from './AndroidForm';
 import { CodeForm } from './CodeForm';
 import { MarkdownForm } from './MarkdownForm';
 import { PermutationForm } from './PermutationForm';
@@ -47,5 +48,7 @@ export function LeafWidgetForm({ widget, onChange }: { widget: Leaf; onChange: (
       return <TerminalForm widget={widget} onChange={onChange} />;
     case 'VNC':
       return <VncForm widget={widget} onChange={onChange} />;
+    case 'Android':
+      return <AndroidForm widget={widget} onChange={onChange} />;
   }
 }

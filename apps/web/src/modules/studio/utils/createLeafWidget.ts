@@ -1,5 +1,6 @@
 import type { Widget, WidgetKind } from '@coderoom/contracts';
 import {
+  ANDROID_DEVICES,
   CodeEvaluationDefaults,
   CodeWidgetDefaults,
   DESKTOP_IMAGES,
@@ -151,6 +152,8 @@ export function createLeafWidget(kind: LeafKind): Exclude<Widget, { type: 'Colum
         comp_id,
         content: { imageName: DESKTOP_IMAGES[0].name, width: 1024, height: 768 },
       };
+    case 'Android':
+      return { type: kind, comp_id, content: { emulator: ANDROID_DEVICES[0].name } };
     case 'Quiz':
       return {
         type: kind,

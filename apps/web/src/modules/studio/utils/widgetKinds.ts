@@ -16,5 +16,6 @@ export const WIDGET_KINDS: ReadonlyArray<{ kind: WidgetKind; label: string }> = 
   { kind: 'WebpackBin', label: 'WebpackBin' },
   { kind: 'Terminal', label: 'Terminal' },
   { kind: 'VNC', label: 'VNC desktop' },
+  { kind: 'Android', label: 'Android' },
   { kind: 'Columns', label: 'Columns' },
 ];

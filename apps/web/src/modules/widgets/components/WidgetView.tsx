@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { WidgetContext } from '../WidgetContext';
 import '../widgets.css';
 import { VideoWidget } from '../../video/components/VideoWidget';
+import { AndroidWidget } from './AndroidWidget';
 import { CodeLessonWidget } from './CodeLessonWidget';
 import { ColumnsWidget } from './ColumnsWidget';
 import { MarkdownWidget } from './MarkdownWidget';
@@ -54,6 +55,8 @@ function renderKnown(widget: KnownWidget, context: WidgetContext): ReactNode {
       return <TerminalWidget widget={widget} context={context} />;
     case 'VNC':
       return <VncWidget widget={widget} context={context} />;
+    case 'Android':
+      return <AndroidWidget widget={widget} context={context} />;
     case 'Columns':
       return (
         <ColumnsWidget
