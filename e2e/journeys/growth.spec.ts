@@ -109,3 +109,22 @@ test('the demo affiliate sees the sale their link brought', async ({ page }) => 
   await page.goto(`/affiliate/${me.user_id + 1}/sales`);
   await expect(page.getByRole('alert')).toBeVisible();
 });
+
+test("a visitor who leaves a rendered landing page before the app has run keeps the campaign's attribution", async ({
+  page,
+}) => {
+  // The landing page arrives rendered by the server; its app code is held back, as on a slow phone when the
+  // visitor follows a link at once.
+  await page.route('**/assets/*.js', (route) => route.abort());
+  await page.goto('/?utm_source=rendered-landing&utm_campaign=before-the-app');
+  await expect(page.locator('h1')).toHaveCount(1);
+  expect(await page.evaluate(() => window.localStorage.getItem('utm'))).toBeNull();
+  await page.unroute('**/assets/*.js');
+
+  // The next page has no query; the app there adds what the rendered page kept.
+  await page.goto('/explore');
+  await expect
+    .poll(async () => page.evaluate(() => JSON.parse(window.localStorage.getItem('utm') ?? 'null')))
+    .toEqual({ utm_source: 'rendered-landing', utm_campaign: 'before-the-app' });
+  expect(await page.evaluate(() => window.localStorage.getItem('pending_landing'))).toBeNull();
+});

@@ -171,7 +171,7 @@ test('every work screen renders the demo workspace', async ({ page }) => {
   await expect(page.getByText('Let us reuse the layout of the Go course page.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Write the headline' })).toBeVisible();
   await page.goto('/work/reviews?tab=follow_ups');
-  await expect(page.getByText('Review: Course outline')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Review: Course outline' })).toBeVisible();
   await page.goto('/work/scheduled-reports');
   // The demo report, listed with its actions (their names carry its title too).
   await expect(page.locator('.work-row-title', { hasText: 'Weekly launch status' })).toBeVisible();

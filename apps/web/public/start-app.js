@@ -4,6 +4,31 @@
 (() => {
   const script = document.currentScript;
   if (!script) return;
+  // A visitor may leave a rendered page (a plain link) before the app has run: keep the landing query and
+  // the referrer for the app's growth tracker (modules/growth, pending_landing) so the attribution is not lost.
+  try {
+    const query = new URLSearchParams(window.location.search);
+    const landing = [
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'utm_term',
+      'utm_content',
+      'gclid',
+      'msclkid',
+      'fbclid',
+      'click_id',
+      'ref',
+    ];
+    if (landing.some((name) => query.has(name)) || document.referrer) {
+      window.localStorage.setItem(
+        'pending_landing',
+        JSON.stringify({ search: window.location.search, referrer: document.referrer, at: Date.now() }),
+      );
+    }
+  } catch {
+    // No storage: nothing is kept, as in the app itself.
+  }
   const entry = script.dataset.entry;
   const chunks = (script.dataset.preload || '').split(' ').filter(Boolean);
   const start = () => {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { requestEncodedAffiliateId, sendAttribution, sendEvents } from '../api/growthRequests';
 import { attributionRequest, captureAttribution } from '../utils/attribution';
-import { loadAttribution, saveAttribution } from '../utils/attributionStore';
+import { loadAttribution, saveAttribution, takePendingLanding } from '../utils/attributionStore';
 import { keptEvents, toRequest } from '../utils/eventQueue';
 import {
   GrowthStorageKey,
@@ -52,6 +52,11 @@ export function GrowthTracker({ userId }: { userId: number | null }) {
   // The SSO callback's flag, read once at load (the home page may redirect before the user is known); a
   // page rendered on the server for a visitor (modules/prerender) is never that callback.
   const ssoSignup = useRef(typeof window !== 'undefined' && isSsoSignup(window.location.search));
+
+  // A rendered page the visitor left before the app ran (public/start-app.js kept its landing query).
+  useEffect(() => {
+    takePendingLanding(window.location.href);
+  }, []);
 
   // Each landing query (utm_*, a click id, ?ref=) is noted as the router moves.
   useEffect(() => {

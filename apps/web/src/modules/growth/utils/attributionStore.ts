@@ -1,5 +1,5 @@
 import type { Utm } from '@coderoom/contracts';
-import { attributionRequest, type StoredAttribution } from './attribution';
+import { attributionRequest, captureAttribution, type StoredAttribution } from './attribution';
 import { GrowthStorageKey, readItem, readJson, removeItem, writeItem, writeJson } from './growthStorage';
 
 // The stored attribution under the item names of spec 001 §3 (utm, utm_init, ClickId, referral_code, …).
@@ -48,4 +48,26 @@ export function rememberSsoAttribution(nowMs: number): void {
   const body = attributionRequest(loadAttribution(), nowMs);
   if (body) writeJson(GrowthStorageKey.UtmSsoInfo, body);
   else removeItem(GrowthStorageKey.UtmSsoInfo);
+}
+
+/**
+ * Adds what public/start-app.js kept of a rendered page the visitor may have left before the app ran (its
+ * landing query and referrer, at the time it was seen), then forgets it.
+ */
+export function takePendingLanding(origin: string): void {
+  const pending = readJson(GrowthStorageKey.PendingLanding) as {
+    search?: unknown;
+    referrer?: unknown;
+    at?: unknown;
+  } | null;
+  removeItem(GrowthStorageKey.PendingLanding);
+  if (!pending || typeof pending.search !== 'string' || typeof pending.at !== 'number') return;
+  const referrer = typeof pending.referrer === 'string' ? pending.referrer : '';
+  let url: URL;
+  try {
+    url = new URL(pending.search, origin);
+  } catch {
+    return;
+  }
+  saveAttribution(captureAttribution(loadAttribution(), url, referrer, pending.at));
 }

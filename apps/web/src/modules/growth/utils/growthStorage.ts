@@ -14,6 +14,11 @@ export const GrowthStorageKey = {
   AttributionSentFor: 'attribution_sent_for',
   /** What was stored when a single sign-on started: sent after a just-in-time SSO sign-up (001 §3). */
   UtmSsoInfo: 'utm_sso_info',
+  /**
+   * A server-rendered page's landing query and referrer, kept by public/start-app.js before the app runs (the
+   * visitor may leave the page first); the tracker adds it to the attribution and removes it.
+   */
+  PendingLanding: 'pending_landing',
 } as const;
 type GrowthStorageKey = (typeof GrowthStorageKey)[keyof typeof GrowthStorageKey];
 
