@@ -25,6 +25,7 @@ import { UnsavedChangesDialog } from '../modules/studio/components/UnsavedChange
 import { useDraftSave } from '../modules/studio/hooks/useDraftSave';
 import { useEditorShortcuts } from '../modules/studio/hooks/useEditorShortcuts';
 import { type EditorMessage, useReviewActions } from '../modules/studio/hooks/useReviewActions';
+import { focusAddCollaborator, focusRenameField } from '../modules/studio/utils/focusEditorField';
 import { moveTocItem } from '../modules/studio/utils/moveTocItem';
 import { newCompId } from '../modules/studio/utils/newCompId';
 import { removeTocItem } from '../modules/studio/utils/removeTocItem';
@@ -47,6 +48,8 @@ const SHORTCUTS = [
   'moveUp',
   'moveDown',
   'delete',
+  'addCollaborators',
+  'rename',
   'help',
 ] as const;
 
@@ -198,6 +201,8 @@ function LoadedCollectionEditor({
     moveUp: () => selection && move(selection, -1),
     moveDown: () => selection && move(selection, 1),
     delete: () => selection && setPendingDelete(selection),
+    addCollaborators: focusAddCollaborator,
+    rename: focusRenameField,
     help: () => setShowShortcuts(true),
   });
 

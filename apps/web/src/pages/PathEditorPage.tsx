@@ -22,6 +22,11 @@ import { UnsavedChangesDialog } from '../modules/studio/components/UnsavedChange
 import { useDraftSave } from '../modules/studio/hooks/useDraftSave';
 import { useEditorShortcuts } from '../modules/studio/hooks/useEditorShortcuts';
 import { type EditorMessage, useReviewActions } from '../modules/studio/hooks/useReviewActions';
+import {
+  focusAddCollaborator,
+  focusCourseSearch,
+  focusRenameField,
+} from '../modules/studio/utils/focusEditorField';
 import { moveListItem } from '../modules/studio/utils/moveListItem';
 import { reviewStateLabel } from '../modules/studio/utils/reviewStateLabel';
 import { toPathDraft } from '../modules/studio/utils/toPathDraft';
@@ -31,7 +36,18 @@ import { ErrorPage } from '../ui/ErrorPage';
 import { FormMessage } from '../ui/FormMessage';
 import { PageLoading } from '../ui/PageLoading';
 
-const SHORTCUTS = ['save', 'preview', 'back', 'moveUp', 'moveDown', 'delete', 'help'] as const;
+const SHORTCUTS = [
+  'save',
+  'preview',
+  'back',
+  'moveUp',
+  'moveDown',
+  'delete',
+  'search',
+  'addCollaborators',
+  'rename',
+  'help',
+] as const;
 
 type Message = EditorMessage;
 
@@ -169,6 +185,9 @@ function LoadedPathEditor({
     moveUp: () => selected !== null && move(selected, -1),
     moveDown: () => selected !== null && move(selected, 1),
     delete: () => selected !== null && remove(selected),
+    ...(canEdit ? { search: focusCourseSearch } : {}),
+    addCollaborators: focusAddCollaborator,
+    rename: focusRenameField,
     help: () => setShowShortcuts(true),
   });
 
@@ -270,7 +289,11 @@ function LoadedPathEditor({
         onSave={conflict.overwrite}
         onCancel={conflict.close}
       />
-      <ShortcutsDialog open={showShortcuts} onOpenChange={setShowShortcuts} available={SHORTCUTS} />
+      <ShortcutsDialog
+        open={showShortcuts}
+        onOpenChange={setShowShortcuts}
+        available={canEdit ? SHORTCUTS : SHORTCUTS.filter((id) => id !== 'search')}
+      />
       <UnsavedChangesDialog blocker={blocker} />
     </main>
   );

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { TextField } from '../../../ui/TextField';
 import { collaboratorRoleLabel } from '../utils/collaboratorRoleLabel';
+import { COLLABORATOR_EMAIL_FIELD_ID } from '../utils/focusEditorField';
 
 /** E-mail, role and access of a new person; reviewers always only view. */
 export function AddCollaboratorForm({
@@ -28,6 +29,7 @@ export function AddCollaboratorForm({
   return (
     <form className="studio-add-collaborator" onSubmit={(event) => void submit(event)}>
       <TextField
+        id={COLLABORATOR_EMAIL_FIELD_ID}
         label="E-mail"
         type="email"
         autoComplete="off"

@@ -1,4 +1,5 @@
 import { TextField } from '../../../ui/TextField';
+import { TITLE_FIELD_ID } from '../utils/focusEditorField';
 import type { CollectionDraft } from '../utils/toCollectionDraft';
 import { Checkbox } from './Checkbox';
 import { CoverImageField } from './CoverImageField';
@@ -22,6 +23,7 @@ export function CollectionDetailsForm({
       <h2 id="studio-details-heading">Details</h2>
       <div className="studio-grid-2">
         <TextField
+          id={TITLE_FIELD_ID}
           label="Title"
           value={draft.title}
           maxLength={200}

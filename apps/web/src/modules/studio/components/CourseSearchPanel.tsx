@@ -3,6 +3,7 @@ import { countOf, levelLabel } from '@coderoom/domain';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../ui/Button';
 import { useCourseSearch } from '../api/useCourseSearch';
+import { COURSE_SEARCH_FIELD_ID } from '../utils/focusEditorField';
 
 /** Finds published courses in the catalogue and adds them to the path. */
 export function CourseSearchPanel({
@@ -29,11 +30,11 @@ export function CourseSearchPanel({
       <h2 id="studio-course-search-heading">Add courses</h2>
       <search>
         <form className="studio-search-row" onSubmit={submit}>
-          <label className="visually-hidden" htmlFor="studio-course-search">
+          <label className="visually-hidden" htmlFor={COURSE_SEARCH_FIELD_ID}>
             Search published courses
           </label>
           <input
-            id="studio-course-search"
+            id={COURSE_SEARCH_FIELD_ID}
             type="search"
             value={text}
             maxLength={SEARCH_STRING_MAX}

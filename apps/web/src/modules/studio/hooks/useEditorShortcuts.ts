@@ -1,9 +1,12 @@
 import { useEffect, useRef } from 'react';
-import { EDITOR_SHORTCUTS, type ShortcutId } from '../utils/editorShortcuts';
+import { type ShortcutId, shortcutFor } from '../utils/editorShortcuts';
 
 export type ShortcutHandlers = Partial<Record<ShortcutId, () => void>>;
 
-/** Binds the editor's shortcuts that have a handler, for the whole window, while `enabled`. */
+/**
+ * Binds the editor's shortcuts that have a handler, for the whole window, while `enabled`. Shortcuts not
+ * meant for typing (search, add collaborators, rename) stay quiet while a text field or code editor has focus.
+ */
 export function useEditorShortcuts(handlers: ShortcutHandlers, enabled = true) {
   // Handlers change every render; the listener reads the latest without re-binding.
   const latest = useRef(handlers);
@@ -12,14 +15,10 @@ export function useEditorShortcuts(handlers: ShortcutHandlers, enabled = true) {
   useEffect(() => {
     if (!enabled) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      for (const shortcut of EDITOR_SHORTCUTS) {
-        const handler = latest.current[shortcut.id];
-        if (handler && shortcut.matches(event)) {
-          event.preventDefault();
-          handler();
-          return;
-        }
-      }
+      const shortcut = shortcutFor(event, (id) => latest.current[id] !== undefined);
+      if (!shortcut) return;
+      event.preventDefault();
+      latest.current[shortcut.id]?.();
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
