@@ -186,6 +186,73 @@ test('an author writes a course, an admin approves it, and a learner passes its 
   await shot(learner, '46-learner-passes');
 });
 
+/** Moves the focus out of any field, as a click on the page's background does. */
+const blur = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+
+test('the rename, add-collaborators and search shortcuts go to their fields, and not while typing', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const title = `Shortcut Studio ${Date.now()}`;
+  await logIn(page, 'author@coderoom.dev', '/teach');
+  await createCourse(page, title);
+  await addCategoryWithLessons(page, 'Basics', ['Say hello', 'Say goodbye']);
+
+  // The shortcuts dialog lists the new ones with their keys.
+  await blur(page);
+  await page.keyboard.press('ControlOrMeta+/');
+  const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(dialog.getByRole('row', { name: 'Alt + Shift + A Add collaborators' })).toBeVisible();
+  await expect(dialog.getByRole('row', { name: 'Alt + Shift + R Rename' })).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Rename: the selected lesson's title (the last one edited) is focused with its text selected.
+  await blur(page);
+  await page.keyboard.press('Alt+Shift+R');
+  const lessonTitle = page.getByLabel('Lesson 2 title');
+  await expect(lessonTitle).toBeFocused();
+  await page.keyboard.type('Say farewell');
+  await expect(lessonTitle).toHaveValue('Say farewell');
+
+  // While typing in a field the shortcut keys stay with the field.
+  await page.keyboard.press('Alt+Shift+A');
+  await expect(lessonTitle).toBeFocused();
+  await expect(lessonTitle).toHaveValue('Say farewell');
+
+  // Add collaborators: the People panel's e-mail field.
+  await blur(page);
+  await page.keyboard.press('Alt+Shift+A');
+  const email = page.getByRole('region', { name: 'People' }).getByLabel('E-mail');
+  await expect(email).toBeFocused();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('All changes saved')).toBeVisible();
+
+  // Search: in a path, the course search; Rename there is the path's title.
+  await page.goto('/teach');
+  const pathTitle = `Shortcut Path ${Date.now()}`;
+  await page.getByLabel('Title').fill(pathTitle);
+  await page.getByLabel('Kind').selectOption('path');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page).toHaveURL(/\/patheditor\/\d+\/\d+$/);
+  await expect(page.getByRole('heading', { level: 1, name: pathTitle })).toBeVisible();
+  await blur(page);
+  await page.keyboard.press('Alt+Shift+S');
+  const search = page.getByLabel('Search published courses');
+  await expect(search).toBeFocused();
+  await page.keyboard.type('Go');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Add Go by Building' })).toBeVisible();
+  // Typing in the search keeps Rename's keys.
+  await page.keyboard.press('Alt+Shift+R');
+  await expect(search).toBeFocused();
+  await blur(page);
+  await page.keyboard.press('Alt+Shift+R');
+  await expect(page.getByLabel('Title', { exact: true })).toBeFocused();
+  await page.keyboard.press('ControlOrMeta+/');
+  await expect(dialog.getByRole('row', { name: 'Alt + Shift + S Search' })).toBeVisible();
+  await shot(page, '49-shortcuts-dialog-path');
+});
+
 test('saving from a stale tab shows the Conflicts modal, and Save overwrites', async ({ page }) => {
   await logIn(page, 'author@coderoom.dev', '/teach');
   await createCourse(page, `Conflict Studio ${Date.now()}`);
