@@ -25,11 +25,11 @@ export async function blockingViolations(page: Page): Promise<string[]> {
 }
 
 /**
- * Every path pattern of apps/web/src/app/router.tsx ('' for the index route): `path: '…'` entries and
+ * Every path pattern of apps/web/src/app/routes.tsx (the route table the browser and the server share) ('' for the index route): `path: '…'` entries and
  * the lists mapped onto one page (`...['learn', 'learn/:tab'].map((path) => …)`).
  */
 export function appRoutePatterns(): string[] {
-  const source = readFileSync(new URL('../../apps/web/src/app/router.tsx', import.meta.url), 'utf8');
+  const source = readFileSync(new URL('../../apps/web/src/app/routes.tsx', import.meta.url), 'utf8');
   const patterns = new Set<string>();
   if (/\bindex:\s*true\b/.test(source)) patterns.add('');
   for (const match of source.matchAll(/\bpath:\s*'([^']+)'/g)) patterns.add(match[1] ?? '');
