@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, logInAs } from './helpers';
 
 // axe-core on every page of the app, each as the account that uses it: zero serious or critical WCAG 2.2 AA
 // violations, and exactly one h1. The list of pages is the router's: a route added to
-// apps/web/src/app/router.tsx without a visit here fails the first test.
+// apps/web/src/app/routes.tsx without a visit here fails the first test.
 
 type Account = 'visitor' | 'learner' | 'author' | 'admin' | 'work' | 'proofread' | 'organization';
 
