@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page } from './fixtures';
 
 // What the accessibility journeys share: axe-core's verdict on a page, the app's route list read from its
 // router, and the API calls a journey makes as the signed-in user of a page.

@@ -5,8 +5,8 @@ import type {
   ProofreadQueue,
   ShotListResponse,
 } from '@coderoom/contracts';
-import { expect, type Page, test } from '@playwright/test';
 import { apiCall, appRoutePatterns, blockingViolations, linkHref, openProjectTask } from './a11y';
+import { expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, logInAs } from './helpers';
 
 // axe-core on every page of the app, each as the account that uses it: zero serious or critical WCAG 2.2 AA

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { logInInNewContext, signUpLearner } from './helpers';
 import { shot } from './shot';
 

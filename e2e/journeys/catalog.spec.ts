@@ -1,6 +1,6 @@
 import type { CourseHome, FeaturedItemsResponse } from '@coderoom/contracts';
-import { expect, type Page, test } from '@playwright/test';
 import { apiCall } from './a11y';
+import { expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD } from './helpers';
 import { shot } from './shot';
 

@@ -1,6 +1,6 @@
 import type { CourseHome, FeaturedItemsResponse } from '@coderoom/contracts';
-import { expect, type Page, test } from '@playwright/test';
 import { apiCall, blockingViolations } from './a11y';
+import { expect, type Page, test } from './fixtures';
 import { signUpLearner } from './helpers';
 import { shot } from './shot';
 

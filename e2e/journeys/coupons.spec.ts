@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { blockingViolations } from './a11y';
+import { expect, type Page, test } from './fixtures';
 import { signUpLearner } from './helpers';
 import { shot } from './shot';
 

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { blockingViolations } from './a11y';
+import { expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, logInAs } from './helpers';
 import { PHONE } from './screens';
 import { shot } from './shot';
@@ -111,8 +111,11 @@ test('the demo affiliate sees the sale their link brought', async ({ page }) => 
 });
 
 test("a visitor who leaves a rendered landing page before the app has run keeps the campaign's attribution", async ({
-  page,
+  browser,
 }) => {
+  // A page of its own: the journeys' `page` waits for the app after each goto (fixtures.ts), and here the
+  // app must never run on the landing page.
+  const page = await (await browser.newContext()).newPage();
   // The landing page arrives rendered by the server; its app code is held back, as on a slow phone when the
   // visitor follows a link at once.
   await page.route('**/assets/*.js', (route) => route.abort());

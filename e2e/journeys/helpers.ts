@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from './fixtures';
 
 // What most journeys do first: sign up or log in through the real forms, and type into the code editor.
 

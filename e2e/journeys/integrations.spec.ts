@@ -1,8 +1,8 @@
 import type { AssignmentsResponse, OrganizationMembersResponse, UserInfo } from '@coderoom/contracts';
-import { expect, test } from '@playwright/test';
 import { startFakeConfluence } from '../../apps/server/src/test/fakeConfluence';
 import { startFakeSlack } from '../../apps/server/src/test/fakeSlack';
 import { apiCall } from './a11y';
+import { expect, test } from './fixtures';
 import { logInInNewContext } from './helpers';
 import { checkScreen } from './screens';
 

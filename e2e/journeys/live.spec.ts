@@ -1,4 +1,4 @@
-import { expect, type Page, test, type WebSocketRoute } from '@playwright/test';
+import { expect, type Page, test, type WebSocketRoute } from './fixtures';
 import { DEMO_PASSWORD, logInAs, signUpLearner } from './helpers';
 import { shot } from './shot';
 

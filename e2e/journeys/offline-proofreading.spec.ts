@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, logInAs, signUpLearner } from './helpers';
 
 // Issue 19's publishing gaps: a course taken offline and brought back (item status 103), the admin's

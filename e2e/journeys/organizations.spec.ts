@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { logInInNewContext, signUpLearner } from './helpers';
 import { checkScreen } from './screens';
 
@@ -44,7 +44,7 @@ test('an admin adds a user and a team and assigns Python; the member learns; the
 
   // Python, to the team Platform, due in two weeks.
   await admin.getByRole('link', { name: 'Assign courses' }).click();
-  await admin.getByLabel('Course or path').selectOption({ label: 'Python in Practice' });
+  await admin.getByLabel('Course or path', { exact: true }).selectOption({ label: 'Python in Practice' });
   await admin.getByLabel('Assign to').selectOption({ label: 'Platform' });
   await admin.getByLabel('Due date').fill(inTwoWeeks());
   await admin.getByRole('button', { name: 'Assign' }).click();

@@ -1,6 +1,6 @@
 import { PayoutMessages, StudentMessages } from '@coderoom/domain';
-import { expect, type Page, test } from '@playwright/test';
 import { apiCall, blockingViolations } from './a11y';
+import { expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, logInAs, logInInNewContext, signUpLearner } from './helpers';
 import { DESKTOP, PHONE, sideScroll } from './screens';
 import { shot } from './shot';

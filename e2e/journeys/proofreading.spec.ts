@@ -1,6 +1,6 @@
 import type { CreateShotResponse, ProofreadQueue, ShotDraftResponse } from '@coderoom/contracts';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiCall, blockingViolations } from './a11y';
+import { type Browser, expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, logInAs } from './helpers';
 import { shot } from './shot';
 

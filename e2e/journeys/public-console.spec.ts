@@ -1,6 +1,6 @@
 import type { CourseHome, FeaturedItemsResponse } from '@coderoom/contracts';
-import { type ConsoleMessage, expect, test } from '@playwright/test';
 import { apiCall } from './a11y';
+import { type ConsoleMessage, expect, test } from './fixtures';
 
 // A visitor who is not logged in browses the public pages: the browser's console stays empty — no
 // failed request (the user-info 401 was logged on every page), no React Router warning, no preload the

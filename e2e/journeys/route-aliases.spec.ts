@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { apiCall } from './a11y';
+import { expect, test } from './fixtures';
 import { logInInNewContext, signUpLearner } from './helpers';
 import { checkScreen } from './screens';
 

@@ -1,5 +1,5 @@
-import { expect, type Page } from '@playwright/test';
 import { blockingViolations } from './a11y';
+import { expect, type Page } from './fixtures';
 import { shot } from './shot';
 
 export const PHONE = { width: 390, height: 844 };

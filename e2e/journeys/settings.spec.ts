@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { MailboxResponse } from '@coderoom/contracts';
-import { expect, type Page, test } from '@playwright/test';
 import { apiCall } from './a11y';
+import { expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, logInAs, logInInNewContext, signUpLearner } from './helpers';
 import { shot } from './shot';
 

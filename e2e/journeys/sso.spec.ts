@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { startFakeOidc, startFakeSaml } from '../../apps/server/src/test/fakeIdentityProviders';
+import { expect, type Page, test } from './fixtures';
 import { logInInNewContext } from './helpers';
 import { checkScreen } from './screens';
 

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, logInAs, replaceCode } from './helpers';
 import { shot } from './shot';
 

@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { type Browser, expect, type Page, test } from '@playwright/test';
 import { blockingViolations } from './a11y';
+import { type Browser, expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, logInAs } from './helpers';
 import { shot } from './shot';
 

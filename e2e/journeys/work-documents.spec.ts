@@ -1,5 +1,5 @@
-import { type BrowserContext, expect, type Locator, type Page, test } from '@playwright/test';
 import { blockingViolations } from './a11y';
+import { type BrowserContext, expect, type Locator, type Page, test } from './fixtures';
 import { logInAs, signUpLearner } from './helpers';
 import { shot } from './shot';
 

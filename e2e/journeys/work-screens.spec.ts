@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { apiCall, blockingViolations } from './a11y';
+import { expect, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, logInAs, signUpLearner } from './helpers';
 import { shot } from './shot';
 

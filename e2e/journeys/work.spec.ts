@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { blockingViolations } from './a11y';
+import { expect, type Locator, type Page, test } from './fixtures';
 import { DEMO_PASSWORD, logInAs, logInInNewContext, signUpLearner } from './helpers';
 import { shot } from './shot';
 

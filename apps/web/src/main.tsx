@@ -1,7 +1,7 @@
 import './app/zodConfig';
 import { loadsUserInfoAtStart } from '@coderoom/domain';
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { queryClient } from './app/queryClient';
@@ -34,11 +34,24 @@ function routerReady(): Promise<void> {
   });
 }
 
+/**
+ * Marks the page as the app's once React has committed its first render (it then replaced the rendered
+ * page): `#root` loses `data-prerendered`. Until then a rendered page is only text and links; tests (and any
+ * script) that need the app wait for this.
+ */
+function TakenOver() {
+  useEffect(() => {
+    root?.removeAttribute('data-prerendered');
+  }, []);
+  return null;
+}
+
 function start() {
   createRoot(root as HTMLElement).render(
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <TakenOver />
       </QueryClientProvider>
     </StrictMode>,
   );
